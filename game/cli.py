@@ -1,0 +1,69 @@
+"""The `heist-table` command: with no sub-command it opens the game window.
+
+Sub-commands live in their own modules, each with a ``register(subparsers)`` function that adds
+its parser and sets ``func`` (called with the parsed arguments, returning the exit code). Modules
+that need pygame import it inside their ``func``, so ``--help`` and the pure commands stay light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from game import __version__
+
+# Each module adds one or more sub-commands.
+COMMAND_MODULES = (
+    "game.engine.checkdata",   # check-data
+    "game.ui.screenshot",      # screenshot
+    "game.lupin.cli",          # lupin square|reach|sees ...
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="heist-table",
+        description="Heist Table: published heist board games on one screen, rules enforced. "
+                    "With no command, opens the game window.",
+    )
+    parser.add_argument("--version", action="version", version=f"heist-table {__version__}")
+    parser.add_argument("--lang", choices=("it", "en"), help="language for this run (default: the saved setting)")
+    parser.add_argument("--size", metavar="WxH", help="window size for this run, e.g. 1280x720")
+    parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue  # that part of the game is not built yet
+            raise
+        module.register(sub)
+    return parser
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        size = (int(w), int(h))
+    except ValueError:
+        raise SystemExit(f"heist-table: the size must look like 1600x900, not {text!r}") from None
+    if not all(200 <= v <= 8192 for v in size):
+        raise SystemExit(f"heist-table: the size {text} is out of range (200 to 8192 pixels a side)")
+    return size
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from game.ui.app import run_app
+
+        return run_app(lang=args.lang, size=parse_size(args.size) if args.size else None,
+                       fullscreen=args.fullscreen)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Title-agnostic, pure engine: never imports pygame (a test enforces it)."""

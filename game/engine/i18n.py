@@ -1,0 +1,124 @@
+"""Texts shown to players, in Italian and English: YAML files under data/i18n/<lang>/.
+
+Each language folder holds one file per area (``ui.yaml``, ``lupin.yaml`` ...), merged into one
+table; the same key in two files of one language is an error. Keys are dotted paths into the YAML
+(``title.play``). ``t(key, **values)`` formats the text of the
+current language with ``str.format``. A key missing in one language is a content error (a test
+checks that both files hold the same keys); at run time it falls back to English, then to the key.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.engine import resources
+from game.engine.content import ContentError, LMap, load_yaml, register_checker
+
+LANGUAGES = ("it", "en")
+LANGUAGE_NAMES = {"it": "Italiano", "en": "English"}
+FALLBACK = "en"
+
+
+def _flatten(node: dict, prefix: str, out: dict[str, str], lines: dict[str, str], file: Path) -> None:
+    for key, value in node.items():
+        full = f"{prefix}{key}"
+        line = node.line_of(key) if isinstance(node, LMap) else None
+        if isinstance(value, dict):
+            _flatten(value, full + ".", out, lines, file)
+        elif isinstance(value, str):
+            if full in out:
+                raise ContentError(file, line, full, f"this text key is also defined at {lines[full]}")
+            out[full] = value
+            lines[full] = f"{file.name}:{line}"
+        else:
+            line = node.line_of(key) if isinstance(node, LMap) else None
+            raise ContentError(file, line, full, f"expected a text, got {value!r}")
+
+
+def language_dir(lang: str, root: Path | None = None) -> Path:
+    return resources.data_dir(root) / "i18n" / lang
+
+
+def load_language(lang: str, root: Path | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """The flat key→text table of one language, and where (file:line) each key stands."""
+    folder = language_dir(lang, root)
+    files = sorted(folder.glob("*.yaml"))
+    if not files:
+        raise ContentError(folder, None, None, "no text files (*.yaml) for this language")
+    texts: dict[str, str] = {}
+    lines: dict[str, str] = {}
+    for path in files:
+        data = load_yaml(path)
+        if not isinstance(data, dict):
+            raise ContentError(path, 1, None, "expected a mapping of text keys")
+        _flatten(data, "", texts, lines, path)
+    return texts, lines
+
+
+class Translator:
+    def __init__(self, root: Path | None = None):
+        self.root = root
+        self.lang = FALLBACK
+        self._tables: dict[str, dict[str, str]] = {}
+
+    def table(self, lang: str) -> dict[str, str]:
+        if lang not in self._tables:
+            self._tables[lang] = load_language(lang, self.root)[0]
+        return self._tables[lang]
+
+    def set_language(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+        self.lang = lang
+
+    def has(self, key: str) -> bool:
+        return key in self.table(self.lang) or key in self.table(FALLBACK)
+
+    def t(self, key: str, lang: str | None = None, **values: object) -> str:
+        text = self.table(lang or self.lang).get(key)
+        if text is None:
+            text = self.table(FALLBACK).get(key, key)
+        return text.format(**values) if values else text
+
+
+_default = Translator()
+
+
+def translator() -> Translator:
+    return _default
+
+
+def t(key: str, **values: object) -> str:
+    """The current language's text for ``key``."""
+    return _default.t(key, **values)
+
+
+def set_language(lang: str) -> None:
+    _default.set_language(lang)
+
+
+def current_language() -> str:
+    return _default.lang
+
+
+@register_checker("i18n")
+def check_i18n(root: Path) -> list[ContentError]:
+    """Both languages load and hold exactly the same keys."""
+    problems: list[ContentError] = []
+    tables = {}
+    for lang in LANGUAGES:
+        try:
+            tables[lang] = load_language(lang, root)
+        except ContentError as exc:
+            problems.append(exc)
+    if len(tables) == len(LANGUAGES):
+        for lang in LANGUAGES:
+            texts, lines = tables[lang]
+            for other in LANGUAGES:
+                if other == lang:
+                    continue
+                for key in sorted(set(texts) - set(tables[other][0])):
+                    problems.append(ContentError(
+                        language_dir(other, root), None, key,
+                        f"missing text (present in {lang}/{lines[key]})"))
+    return problems
