@@ -472,3 +472,14 @@ def test_watched_squares_union_of_every_policeman():
     assert P("E9") not in one  # not on a line
     both = geo.watched([(P("F6"), PISTOL_RANGE), (P("E9"), 1)])
     assert P("E9") not in both and P("E10") in both
+
+
+def test_reach_in_sight_marks_where_the_police_would_spot_the_figure():
+    geo = Geometry(make_board(BUILDING, roofs=BUILDING_ROOFS, places=BUILDING_PLACES))
+    spots = geo.reach_in_sight(P("A1"), 3, [(P("E2"), PISTOL_RANGE)])
+    assert spots[P("A1")] == (0, False)  # on no line from E2
+    assert spots[P("B1")] == (1, False)
+    assert spots[P("C1")] == (2, True)  # a knight's move, round the building's corner
+    assert spots[P("D1")] == (3, True)  # next to the policeman, diagonally
+    assert spots[Inside("Hall")] == (3, False)  # nobody sees inside a building
+    assert spots[P("A4")] == (3, False)  # behind the building

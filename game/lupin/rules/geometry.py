@@ -522,3 +522,13 @@ class Geometry:
                         continue
                     seen.add(line.target)
         return seen
+
+    def reach_in_sight(self, origin: Spot, moves: int, viewers: Iterable[tuple[Spot, int]],
+                       kind: str = GANG, *, vehicles: Iterable[Sq] = (), **reach_kw) -> dict[Spot, tuple[int, bool]]:
+        """A gang figure's reach, each spot with its cost and whether the police would see it there.
+
+        The UI colours both at once: where the figure can go, and where it would be spotted.
+        """
+        r = self.reach(origin, moves, kind, **reach_kw)
+        seen = self.watched(viewers, vehicles=vehicles)
+        return {s: (c, (not isinstance(s, Inside)) and s in seen) for s, c in r.cost.items()}

@@ -1,0 +1,236 @@
+"""Sealed bids: the smallest game with what the real titles need, so the engine can be tested (and
+read) without a board: secret hands, simultaneous face-down play, chance mid-game and a reveal.
+
+Two seats, ``north`` and ``south``. A deck of cards numbered 1..deck_size is shuffled and each
+seat is dealt a secret hand; the rest is a face-down stock. Every round both seats place one card
+face down, in any order (both may act at once); when the second card is down both are shown and
+the higher card scores a point. Once per game, before placing its card, a seat may draw a card
+at random from the stock into its hand (that reveals a card to the drawer, so it ends undo).
+After the last round the higher score wins; equal scores are a draw.
+
+Registered as the title ``"example"`` (see ``game.engine.api``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from game.engine.api import (
+    TABLE, Action, Event, Result, Seat, register_action, require,
+)
+from game.engine.rng import Rng
+
+SEATS: tuple[Seat, ...] = ("north", "south")
+DEFAULTS = {"rounds": 3, "hand_size": 4, "deck_size": 12}
+
+
+@register_action("example.draw")
+@dataclass(frozen=True)
+class Draw(Action):
+    """Take a random card from the stock into one's hand: once per game, before bidding."""
+
+
+@register_action("example.bid")
+@dataclass(frozen=True)
+class Bid(Action):
+    """Place ``card`` from one's hand face down for this round."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Config:
+    rounds: int
+    hand_size: int
+    deck_size: int
+
+    @classmethod
+    def from_mapping(cls, config: Mapping[str, Any]) -> Config:
+        """Defaults filled in; ValueError with a sentence for anything unusable."""
+        unknown = sorted(set(config) - set(DEFAULTS))
+        if unknown:
+            raise ValueError(f"unknown setting(s) {', '.join(unknown)} for sealed bids; "
+                             f"expected {', '.join(DEFAULTS)}")
+        values = {**DEFAULTS, **config}
+        for key, value in values.items():
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"the setting {key} must be a whole number of at least 1, not {value!r}")
+        made = cls(**values)
+        if made.hand_size < made.rounds:
+            raise ValueError(f"a hand of {made.hand_size} cards cannot last {made.rounds} rounds")
+        if made.deck_size < 2 * made.hand_size:
+            raise ValueError(f"a deck of {made.deck_size} cards cannot deal two hands of {made.hand_size}")
+        return made
+
+
+@dataclass(frozen=True)
+class SealedBidsView:
+    """What one seat (or the table) knows. Opponents' hands and face-down cards appear only as
+    counts and flags; the stock only as its size; the RNG not at all."""
+
+    seat: Seat
+    config: Config
+    round: int
+    to_act: tuple[Seat, ...]
+    hand: tuple[int, ...]
+    my_bid: int | None
+    hand_sizes: Mapping[Seat, int]
+    has_bid: tuple[Seat, ...]
+    drawn: tuple[Seat, ...]
+    stock_size: int
+    scores: Mapping[Seat, int]
+    history: tuple[tuple[int, ...], ...]
+    result: Result | None
+
+
+@dataclass
+class SealedBidsState:
+    """The whole truth. Secrets are kept in the fields marked SECRET; :meth:`view` copies only the
+    parts a seat may know."""
+
+    config: Config
+    rng: Rng                                   # SECRET from everyone: it predicts the draws
+    hands: dict[Seat, list[int]]               # SECRET: each hand is known to its owner only
+    stock: list[int]                           # SECRET from everyone
+    face_down: dict[Seat, int]                 # SECRET: each card is known to its owner only
+    drawn: set[Seat] = field(default_factory=set)
+    scores: dict[Seat, int] = field(default_factory=lambda: {s: 0 for s in SEATS})
+    history: list[tuple[int, ...]] = field(default_factory=list)  # shown cards, in SEATS order
+
+    # -------------------------------------------------------------------------- protocol
+
+    def to_act(self) -> tuple[Seat, ...]:
+        if self.is_over():
+            return ()
+        return tuple(s for s in SEATS if s not in self.face_down)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        actions: list[Action] = []
+        if seat not in self.drawn and self.stock:
+            actions.append(Draw(seat))
+        actions.extend(Bid(seat, card) for card in sorted(self.hands[seat]))
+        return actions
+
+    def apply(self, action: Action) -> list[Event]:
+        # Every check comes before the first change, so a refused action changes nothing.
+        require(not self.is_over(), "The game is over: no more moves.")
+        require(isinstance(action, (Draw, Bid)), "That is not a move of sealed bids.")
+        seat = action.seat
+        require(seat in SEATS, f"There is no seat called {seat!r} at this table.")
+        require(seat in self.to_act(),
+                "You have already placed your card this round; wait for the other player.")
+        if isinstance(action, Draw):
+            require(seat not in self.drawn, "You have already drawn your extra card in this game.")
+            require(bool(self.stock), "The stock is empty.")
+            return self._draw(seat)
+        assert isinstance(action, Bid)
+        require(action.card in self.hands[seat], f"You do not hold a {action.card}.")
+        return self._bid(seat, action.card)
+
+    def view(self, seat: Seat) -> SealedBidsView:
+        if seat != TABLE and seat not in SEATS:
+            raise ValueError(f"no seat called {seat!r}; sealed bids has {', '.join(SEATS)} and {TABLE!r}")
+        own = seat in SEATS
+        return SealedBidsView(
+            seat=seat,
+            config=self.config,
+            round=self.round,
+            to_act=self.to_act(),
+            hand=tuple(sorted(self.hands[seat])) if own else (),
+            my_bid=self.face_down.get(seat) if own else None,
+            hand_sizes={s: len(self.hands[s]) for s in SEATS},
+            has_bid=tuple(s for s in SEATS if s in self.face_down),
+            drawn=tuple(s for s in SEATS if s in self.drawn),
+            stock_size=len(self.stock),
+            scores=dict(self.scores),
+            history=tuple(self.history),
+            result=self.result(),
+        )
+
+    def is_over(self) -> bool:
+        return len(self.history) >= self.config.rounds
+
+    def result(self) -> Result | None:
+        if not self.is_over():
+            return None
+        best = max(self.scores.values())
+        winners = tuple(s for s in SEATS if self.scores[s] == best)
+        if len(winners) > 1:
+            return Result(winners=(), reason="draw", scores=dict(self.scores))
+        return Result(winners=winners, reason="higher score", scores=dict(self.scores))
+
+    # -------------------------------------------------------------------------- helpers
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1 (the last round once the game is over)."""
+        return min(len(self.history) + 1, self.config.rounds)
+
+    def _draw(self, seat: Seat) -> list[Event]:
+        card = self.stock.pop(self.rng.below(len(self.stock)))
+        self.hands[seat].append(card)
+        self.drawn.add(seat)
+        public = Event("example.drew", {"seat": seat})
+        return [Event("example.drew", {"seat": seat, "card": card}, audience={seat},
+                      redacted=public, reveal=True)]
+
+    def _bid(self, seat: Seat, card: int) -> list[Event]:
+        self.hands[seat].remove(card)
+        self.face_down[seat] = card
+        events = [Event("example.bid", {"seat": seat, "card": card}, audience={seat},
+                        redacted=Event("example.bid", {"seat": seat}))]
+        if len(self.face_down) == len(SEATS):
+            shown = tuple(self.face_down[s] for s in SEATS)
+            winner = SEATS[shown.index(max(shown))]
+            self.scores[winner] += 1
+            self.history.append(shown)
+            self.face_down.clear()
+            events.append(Event("example.shown", {"cards": dict(zip(SEATS, shown)), "winner": winner,
+                                                  "scores": dict(self.scores)}, reveal=True))
+            if self.is_over():
+                result = self.result()
+                assert result is not None
+                events.append(Event("example.over", {"winners": list(result.winners),
+                                                     "scores": dict(self.scores)}))
+        return events
+
+
+def new_game(config: Mapping[str, Any], seed: int) -> SealedBidsState:
+    """Shuffle the deck with the game's own RNG and deal both hands."""
+    cfg = Config.from_mapping(config)
+    rng = Rng(seed)
+    deck = rng.shuffled(range(1, cfg.deck_size + 1))
+    hands = {s: sorted(deck[i * cfg.hand_size:(i + 1) * cfg.hand_size]) for i, s in enumerate(SEATS)}
+    stock = deck[len(SEATS) * cfg.hand_size:]
+    return SealedBidsState(config=cfg, rng=rng, hands=hands, stock=stock, face_down={})
+
+
+def sample_consistent_state(view: SealedBidsView, rng: Rng) -> SealedBidsState:
+    """A full state the viewer cannot tell from the real one (for bots that search): the cards it
+    cannot see are dealt at random into the places it knows only the size of."""
+    known = set(view.hand) | {c for shown in view.history for c in shown}
+    if view.my_bid is not None:
+        known.add(view.my_bid)
+    unseen = rng.shuffled(c for c in range(1, view.config.deck_size + 1) if c not in known)
+    hands: dict[Seat, list[int]] = {}
+    face_down: dict[Seat, int] = {}
+    for s in SEATS:
+        if s == view.seat:
+            hands[s] = list(view.hand)
+            if view.my_bid is not None:
+                face_down[s] = view.my_bid
+            continue
+        hands[s] = sorted(unseen.pop() for _ in range(view.hand_sizes[s]))
+        if s in view.has_bid:
+            face_down[s] = unseen.pop()
+    if len(unseen) != view.stock_size:
+        raise ValueError("the view does not add up: its cards and counts disagree with the deck")
+    return SealedBidsState(
+        config=view.config, rng=Rng(rng.below(2**62)), hands=hands, stock=unseen,
+        face_down=face_down, drawn=set(view.drawn), scores=dict(view.scores),
+        history=list(view.history),
+    )
+
