@@ -48,7 +48,8 @@ def run_bench(episode_id: str | None = None, repeat: int = 200) -> str:
     ids = [episode_id] if episode_id else list(episodes())
     lines = [f"Lupin geometry benchmark — {platform.python_implementation()} "
              f"{platform.python_version()} on {platform.machine()}, {repeat} runs each (ms)",
-             f"{'board':<14}{'sight warm':>16}{'sight cold':>16}{'reach 5':>16}"]
+             f"{'board':<14}{'police sight (warm)':>24}{'police sight (cold)':>24}{'gang reach, 5 moves':>24}",
+             f"{'':<14}{'median / p95':>24}{'median / p95':>24}{'median / p95':>24}"]
     worst = {"warm": 0.0, "reach": 0.0}
     for eid in ids:
         board = load_episode_board(eid)
@@ -61,8 +62,7 @@ def run_bench(episode_id: str | None = None, repeat: int = 200) -> str:
         reach = _time(lambda: geo.reach(start, 5, GANG), repeat)
         worst["warm"] = max(worst["warm"], warm[0])
         worst["reach"] = max(worst["reach"], reach[0])
-        lines.append(f"{eid:<14}" + "".join(f"{m:>8.3f} p95 {p:<6.3f}"[:16].rjust(16)
-                                             for m, p in (warm, cold, reach)))
+        lines.append(f"{eid:<14}" + "".join(f"{m:.3f} / {p:.3f}".rjust(24) for m, p in (warm, cold, reach)))
     lines.append(f"busiest board: police sight {worst['warm']:.3f} ms, gang reach {worst['reach']:.3f} ms "
                  "(median; target well under 2 ms each)")
     return "\n".join(lines)

@@ -464,6 +464,7 @@ class Geometry:
             return Sight(False, False, f"no door to look out of {viewer}")
         vehicle_set = set(vehicles)
         reasons = []
+        distance = 0
         for origin in origins:
             if origin == target:
                 continue
@@ -476,7 +477,8 @@ class Geometry:
             if result.seen:
                 return result
             reasons.append(result.reason)
-        return Sight(False, False, "; ".join(dict.fromkeys(reasons)) or "not in sight")
+            distance = result.distance
+        return Sight(False, False, "; ".join(dict.fromkeys(reasons)) or "not in sight", distance)
 
     def _judge(self, line: _Line, origin: Sq, weapon_range: int, vehicles: set[Sq],
                exposed: bool) -> Sight:

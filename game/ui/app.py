@@ -1,0 +1,274 @@
+"""The application: the window, the 60 fps loop, settings, and quitting from anywhere.
+
+:class:`App` owns the scene stack and the canvas. It also runs without a window (``surface=`` an
+off-screen surface), which is how screenshots and tests drive it: they feed events to
+:meth:`App.process` in window pixels, exactly as the loop does.
+
+Quitting: the window's close button quits at once. Esc goes to the top scene first (sub-menus use
+it to go back one screen); when no scene uses it, a "Quit Heist Table?" confirmation opens on top
+of whatever is showing. F11 or Alt+Enter toggles full screen.
+
+Settings given on the command line (``--lang``, ``--size``, ``--fullscreen``) apply to this run
+only: the app keeps the effective values apart from the saved :class:`Settings`, and a change made
+in the Settings screen updates both and saves.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pygame
+
+from game.engine import i18n
+from game.engine.settings import Settings
+from game.ui import theme
+from game.ui.canvas import Canvas
+from game.ui.scene import Scene, SceneStack
+
+TITLE = "Heist Table"
+FPS = 60
+FAR_AWAY = (-100000.0, -100000.0)
+
+_MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, *, surface: pygame.Surface | None = None,
+                 lang: str | None = None, size: tuple[int, int] | None = None,
+                 fullscreen: bool | None = None, persist: bool = True):
+        self.settings = settings if settings is not None else Settings()
+        self.language = lang or self.settings.language
+        self.window_size = tuple(size or self.settings.window_size)
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.persist = persist
+        self.windowed = surface is None
+        self.canvas: Canvas | None = Canvas(surface) if surface is not None else None
+        self.stack = SceneStack(self)
+        self.running = True
+        self.time = 0.0
+        self.mouse: tuple[float, float] = FAR_AWAY  # logical
+        self._hover_top: Scene | None = None
+        self._cursor_hand: bool | None = None
+        self.notice: str | None = None  # a sentence to show the player (e.g. a settings problem)
+        i18n.set_language(self.language)
+
+    # ------------------------------------------------------------------ window
+
+    def open_window(self) -> None:
+        pygame.display.set_caption(TITLE)
+        try:
+            pygame.display.set_icon(_window_icon())
+        except pygame.error:
+            pass
+        self._set_mode()
+
+    def _set_mode(self) -> None:
+        if self.fullscreen:
+            surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            surface = pygame.display.set_mode(_fit_to_desktop(self.window_size), pygame.RESIZABLE)
+        if self.canvas is None:
+            self.canvas = Canvas(surface)
+        else:
+            self.canvas.set_surface(surface)
+
+    def _apply_window(self) -> None:
+        if self.windowed and pygame.display.get_init() and pygame.display.get_surface() is not None:
+            self._set_mode()
+
+    # ------------------------------------------------------------------ settings
+
+    def save_settings(self) -> None:
+        if not self.persist:
+            return
+        try:
+            self.settings.save()
+        except OSError as exc:
+            self.notice = f"Settings could not be saved: {exc}"
+            print(f"heist-table: {self.notice}", file=sys.stderr)
+
+    def set_language(self, lang: str) -> None:
+        i18n.set_language(lang)
+        self.language = lang
+        self.settings.language = lang
+        self.save_settings()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        self.window_size = tuple(size)
+        self.settings.window_size = tuple(size)
+        self.save_settings()
+        if not self.fullscreen:
+            self._apply_window()
+
+    def set_fullscreen(self, flag: bool) -> None:
+        self.fullscreen = flag
+        self.settings.fullscreen = flag
+        self.save_settings()
+        self._apply_window()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_volume(self, volume: float, save: bool = True) -> None:
+        self.settings.volume = max(0.0, min(1.0, float(volume)))
+        if pygame.mixer.get_init():
+            for i in range(pygame.mixer.get_num_channels()):
+                pygame.mixer.Channel(i).set_volume(self.settings.volume)
+        if save:
+            self.save_settings()
+
+    def set_colourblind(self, flag: bool) -> None:
+        self.settings.colourblind = flag
+        self.save_settings()
+
+    # ------------------------------------------------------------------ quitting
+
+    def quit(self) -> None:
+        self.running = False
+
+    def confirm_quit(self) -> None:
+        from game.ui.scenes.quit_confirm import QuitConfirmScene
+
+        if not isinstance(self.stack.top, QuitConfirmScene):
+            self.stack.push(QuitConfirmScene())
+
+    # ------------------------------------------------------------------ events
+
+    def to_logical(self, event: Any) -> Any:
+        """The event with ``pos`` (and ``rel``) in logical coordinates; ``window_pos`` keeps the pixel."""
+        if self.canvas is None:
+            return event
+        if event.type in _MOUSE_EVENTS and hasattr(event, "pos"):
+            data = dict(event.dict)
+            data["window_pos"] = event.pos
+            data["pos"] = self.canvas.to_logical(event.pos)
+            if "rel" in data:
+                data["rel"] = (data["rel"][0] / self.canvas.scale, data["rel"][1] / self.canvas.scale)
+            return pygame.event.Event(event.type, data)
+        if event.type == pygame.MOUSEWHEEL:
+            data = dict(event.dict)
+            data["pos"] = self.mouse
+            return pygame.event.Event(event.type, data)
+        return event
+
+    def process(self, event: Any) -> None:
+        """Handle one pygame event (positions in window pixels)."""
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.quit()
+            return
+        if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if self.windowed and pygame.display.get_surface() is not None and self.canvas is not None:
+                self.canvas.set_surface(pygame.display.get_surface())
+            return
+        if kind == pygame.WINDOWLEAVE:
+            self.mouse = FAR_AWAY
+            self.stack.handle(_motion(FAR_AWAY))
+            return
+        event = self.to_logical(event)
+        if kind == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if kind == pygame.KEYDOWN and (event.key == pygame.K_F11 or
+                                       (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
+            self.toggle_fullscreen()
+            return
+        used = self.stack.handle(event)
+        if not used and kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.confirm_quit()
+
+    # ------------------------------------------------------------------ frame
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        top = self.stack.top
+        if top is not self._hover_top:
+            # a new scene on top learns where the mouse is, so hover shows without a move
+            self._hover_top = top
+            if top is not None:
+                top.handle(_motion(self.mouse))
+        self.stack.update(dt)
+        if not self.stack.scenes:
+            self.quit()
+
+    def draw(self) -> None:
+        if self.canvas is None:
+            return
+        visible = self.stack.visible()
+        if not visible or not visible[0].fills_window:
+            self.canvas.clear(theme.NIGHT)
+        self.stack.draw(self.canvas)
+
+    def _update_cursor(self) -> None:
+        top = self.stack.top
+        hand = bool(top is not None and top.wants_hand_cursor())
+        if hand != self._cursor_hand:
+            self._cursor_hand = hand
+            try:
+                pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+            except pygame.error:
+                pass
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = min(clock.tick(FPS) / 1000.0, 0.1)
+            for event in pygame.event.get():
+                self.process(event)
+                if not self.running:
+                    break
+            if not self.running:
+                break
+            self.update(dt)
+            self.draw()
+            self._update_cursor()
+            pygame.display.flip()
+        return 0
+
+
+def _motion(pos: tuple[float, float]) -> Any:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), synthetic=True)
+
+
+def _fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size``, shrunk (same aspect) when it would not fit the desktop."""
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return size
+    if not desktops:
+        return size
+    dw, dh = desktops[0]
+    if dw <= 0 or dh <= 0:
+        return size
+    k = min(1.0, dw * 0.96 / size[0], dh * 0.90 / size[1])
+    return (max(320, int(size[0] * k)), max(180, int(size[1] * k)))
+
+
+def _window_icon() -> pygame.Surface:
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    canvas = Canvas(icon, (64, 64))
+    canvas.fill(theme.NAVY, (0, 0, 64, 64), radius=12)
+    canvas.border(theme.GOLD, (2, 2, 60, 60), 2, radius=11)
+    canvas.text("HT", (32, 35), 40, theme.DISPLAY, theme.GOLD, anchor="center")
+    return icon
+
+
+def run_app(lang: str | None = None, size: tuple[int, int] | None = None, fullscreen: bool = False) -> int:
+    """Open the game window and run until the player quits; returns the exit code."""
+    from game.ui.scenes.title import TitleScene
+
+    settings, warning = Settings.load()
+    if warning:
+        print(f"heist-table: {warning}", file=sys.stderr)
+    # command-line choices are for this run only; --size alone means a window of that size
+    full = True if fullscreen else (False if size else None)
+    pygame.init()
+    try:
+        app = App(settings, lang=lang, size=size, fullscreen=full)
+        app.notice = warning
+        app.open_window()
+        app.stack.push(TitleScene())
+        return app.run()
+    finally:
+        pygame.quit()

@@ -1,0 +1,622 @@
+"""Resolution independence that stays sharp: scenes draw in logical 1600×900 coordinates.
+
+A :class:`Canvas` holds the real window surface, the scale factor and the letterbox offset. Every
+shape is scaled when it is drawn and every text is rendered with a font opened at the real pixel
+size, so a 4K window gets 4K-sharp glyphs and lines; nothing is drawn small and blown up. Fonts
+are cached by (file, pixel size), rendered texts and scaled images in small caches of their own.
+
+Coordinates in the API are logical (floats are fine). The logical area is centred in the window
+(letterbox or pillarbox bars when the aspect differs); :meth:`Canvas.window_rect` is the whole
+window in logical coordinates, so a background can reach into the bars instead of leaving them
+black. :meth:`Canvas.to_logical` maps a window pixel (a mouse position) back to logical space.
+
+Text layout (measuring, word-wrapping) is done with fonts at the logical size, so a paragraph wraps
+at the same words at every resolution; only the final glyphs are rendered at the pixel size.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import math
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+import pygame
+
+from game.engine import resources
+
+LOGICAL_SIZE = (1600, 900)
+
+# Font faces by name; a face may also be given as a file name under assets/fonts or a full path.
+FACES = {
+    "display": "BebasNeue-Regular.otf",
+    "body": "Lato-Regular.ttf",
+    "bold": "Lato-Bold.ttf",
+    "italic": "Lato-Italic.ttf",
+}
+
+Colour = Sequence[int]  # (r, g, b) or (r, g, b, a)
+RectLike = pygame.Rect | pygame.FRect | Sequence[float]
+Point = Sequence[float]
+
+_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+
+
+_paths: dict[str, str] = {}
+
+
+def font_path(face: str) -> Path:
+    """The font file of a face name ("display", "body", "bold", "italic") or file name."""
+    name = FACES.get(face, face)
+    path = Path(name)
+    if not path.is_absolute():
+        path = resources.assets_dir() / "fonts" / name
+    return path
+
+
+def get_font(face: str, px: int) -> pygame.font.Font:
+    """The font of ``face`` at ``px`` pixels, opened once and cached by (file, px)."""
+    path = _paths.get(face)
+    if path is None:
+        path = _paths[face] = str(font_path(face))
+    key = (path, max(1, int(px)))
+    font = _fonts.get(key)
+    if font is None and not pygame.font.get_init():
+        pygame.font.init()
+    if font is None:
+        font = pygame.font.Font(path, key[1])
+        _fonts[key] = font
+    return font
+
+
+def font_cache_keys() -> list[tuple[str, int]]:
+    """The (file, px) pairs opened so far (for tests and curiosity)."""
+    return list(_fonts)
+
+
+class SurfaceCache:
+    """A least-recently-used cache of surfaces, bounded by item count and by total pixels."""
+
+    def __init__(self, max_items: int, max_pixels: int):
+        self.max_items, self.max_pixels = max_items, max_pixels
+        self._items: OrderedDict[object, pygame.Surface] = OrderedDict()
+        self._pixels = 0
+
+    def get(self, key: object) -> pygame.Surface | None:
+        surf = self._items.get(key)
+        if surf is not None:
+            self._items.move_to_end(key)
+        return surf
+
+    def put(self, key: object, surf: pygame.Surface) -> pygame.Surface:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self._pixels -= old.get_width() * old.get_height()
+        self._items[key] = surf
+        self._pixels += surf.get_width() * surf.get_height()
+        while len(self._items) > 1 and (len(self._items) > self.max_items or self._pixels > self.max_pixels):
+            _, dropped = self._items.popitem(last=False)
+            self._pixels -= dropped.get_width() * dropped.get_height()
+        return surf
+
+    def clear(self) -> None:
+        self._items.clear()
+        self._pixels = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def _frect(rect: RectLike) -> pygame.FRect:
+    return pygame.FRect(rect)
+
+
+def _rgba(colour: Colour) -> tuple[int, int, int, int]:
+    c = tuple(int(v) for v in colour)
+    return c if len(c) == 4 else (c[0], c[1], c[2], 255)
+
+
+class Canvas:
+    """The window surface seen through logical coordinates."""
+
+    def __init__(self, surface: pygame.Surface, logical_size: tuple[int, int] = LOGICAL_SIZE):
+        self.logical_w, self.logical_h = logical_size
+        # Memory bounds matter at 4K, where one full-window surface is 8 million pixels.
+        self._text_cache = SurfaceCache(max_items=800, max_pixels=12_000_000)
+        self._image_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._layers = SurfaceCache(max_items=4, max_pixels=40_000_000)
+        self._shape_cache = SurfaceCache(max_items=600, max_pixels=32_000_000)
+        self._wrap_cache: dict[tuple, list[str]] = {}
+        self.surface: pygame.Surface
+        self.scale = 1.0
+        self.offset = (0.0, 0.0)
+        self._size: tuple[int, int] | None = None
+        self.set_surface(surface)
+
+    # ------------------------------------------------------------------ geometry
+
+    def set_surface(self, surface: pygame.Surface) -> None:
+        """Point the canvas at a (new or resized) window surface and recompute scale and offset."""
+        self.surface = surface
+        w, h = surface.get_size()
+        if (w, h) != self._size:
+            self._size = (w, h)
+            self.scale = min(w / self.logical_w, h / self.logical_h)
+            self.offset = ((w - self.logical_w * self.scale) / 2, (h - self.logical_h * self.scale) / 2)
+            # Everything cached at pixel size is stale now (texts stay: they are keyed by px).
+            self._layers.clear()
+            self._shape_cache.clear()
+            self._image_cache = weakref.WeakKeyDictionary()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size in pixels."""
+        return self.surface.get_size()
+
+    @property
+    def logical_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.logical_w, self.logical_h)
+
+    def window_rect(self) -> pygame.FRect:
+        """The whole window in logical coordinates (wider or taller than 1600×900 when letterboxed)."""
+        w, h = self.size
+        x0, y0 = self.to_logical((0, 0))
+        return pygame.FRect(x0, y0, w / self.scale, h / self.scale)
+
+    def viewport(self) -> pygame.Rect:
+        """The logical area in window pixels."""
+        return self.rect_px(self.logical_rect)
+
+    def x_px(self, x: float) -> int:
+        return round(self.offset[0] + x * self.scale)
+
+    def y_px(self, y: float) -> int:
+        return round(self.offset[1] + y * self.scale)
+
+    def point_px(self, p: Point) -> tuple[int, int]:
+        return self.x_px(p[0]), self.y_px(p[1])
+
+    def len_px(self, v: float) -> int:
+        """A logical length in pixels; never rounds a visible length down to zero."""
+        if v <= 0:
+            return 0
+        return max(1, round(v * self.scale))
+
+    def rect_px(self, rect: RectLike) -> pygame.Rect:
+        """A logical rect in pixels; edges are rounded, so rects that touch still touch."""
+        r = _frect(rect)
+        x0, y0 = self.x_px(r.left), self.y_px(r.top)
+        x1, y1 = self.x_px(r.right), self.y_px(r.bottom)
+        return pygame.Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+
+    def to_logical(self, pos: Point) -> tuple[float, float]:
+        """A window pixel (e.g. a mouse position) in logical coordinates."""
+        return ((pos[0] - self.offset[0]) / self.scale, (pos[1] - self.offset[1]) / self.scale)
+
+    def to_logical_length(self, v: float) -> float:
+        return v / self.scale
+
+    # ------------------------------------------------------------------ shapes
+
+    def clear(self, colour: Colour) -> None:
+        """Fill the whole window, bars included."""
+        self.surface.fill(_rgba(colour)[:3])
+
+    def fill(self, colour: Colour, rect: RectLike | None = None, radius: float = 0) -> None:
+        """Fill a logical rect (the whole window when None); alpha and rounded corners allowed."""
+        r = self.surface.get_rect() if rect is None else self.rect_px(rect)
+        if r.width <= 0 or r.height <= 0:
+            return
+        c = _rgba(colour)
+        rad = self.len_px(radius) if radius else 0
+        if c[3] >= 255 and not rad:
+            self.surface.fill(c[:3], r)
+        elif c[3] >= 255:
+            pygame.draw.rect(self.surface, c[:3], r, border_radius=rad)
+        elif c[3] > 0 and not rad and not self.surface.get_flags() & pygame.SRCALPHA:
+            # a plain translucent rect on an opaque surface: dst·(1−a) + colour·a, as two fills
+            a = c[3]
+            keep = 255 - a
+            self.surface.fill((keep, keep, keep), r, special_flags=pygame.BLEND_RGB_MULT)
+            self.surface.fill(tuple(round(v * a / 255) for v in c[:3]), r, special_flags=pygame.BLEND_RGB_ADD)
+        elif c[3] > 0:
+            self.surface.blit(self._shape(("rect", r.size, c, rad, 0)), r.topleft)
+
+    def border(self, colour: Colour, rect: RectLike, width: float = 1, radius: float = 0) -> None:
+        r = self.rect_px(rect)
+        c = _rgba(colour)
+        w = self.len_px(width)
+        rad = self.len_px(radius) if radius else 0
+        if r.width <= 0 or r.height <= 0 or w <= 0:
+            return
+        if c[3] >= 255:
+            pygame.draw.rect(self.surface, c[:3], r, width=w, border_radius=rad)
+        elif c[3] > 0:
+            self.surface.blit(self._shape(("rect", r.size, c, rad, w)), r.topleft)
+
+    def _shape(self, key: tuple) -> pygame.Surface:
+        surf = self._shape_cache.get(key)
+        if surf is None:
+            _, size, colour, rad, width = key
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, colour, surf.get_rect(), width=width, border_radius=rad)
+            self._shape_cache.put(key, surf)
+        return surf
+
+    def _alpha_draw(self, colour: Colour, bounds: pygame.Rect, draw: Callable[[pygame.Surface, tuple], None]) -> None:
+        """Draw a translucent shape through a temporary surface covering ``bounds`` (pixels)."""
+        c = _rgba(colour)
+        if c[3] >= 255:
+            draw(self.surface, (0, 0), c[:3])
+            return
+        if c[3] <= 0:
+            return
+        bounds = bounds.clip(self.surface.get_rect())
+        if bounds.width <= 0 or bounds.height <= 0:
+            return
+        tmp = pygame.Surface(bounds.size, pygame.SRCALPHA)
+        draw(tmp, (-bounds.x, -bounds.y), c)
+        self.surface.blit(tmp, bounds.topleft)
+
+    def line(self, colour: Colour, a: Point, b: Point, width: float = 1) -> None:
+        pa, pb = self.point_px(a), self.point_px(b)
+        w = self.len_px(width)
+        bounds = pygame.Rect(min(pa[0], pb[0]) - w, min(pa[1], pb[1]) - w,
+                             abs(pa[0] - pb[0]) + 2 * w + 1, abs(pa[1] - pb[1]) + 2 * w + 1)
+
+        def draw(surf, off, c):
+            pygame.draw.line(surf, c, (pa[0] + off[0], pa[1] + off[1]), (pb[0] + off[0], pb[1] + off[1]), w)
+        self._alpha_draw(colour, bounds, draw)
+
+    def lines(self, colour: Colour, points: Sequence[Point], width: float = 1, closed: bool = False) -> None:
+        pts = [self.point_px(p) for p in points]
+        if len(pts) < 2:
+            return
+        w = self.len_px(width)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        bounds = pygame.Rect(min(xs) - w, min(ys) - w, max(xs) - min(xs) + 2 * w + 1, max(ys) - min(ys) + 2 * w + 1)
+
+        def draw(surf, off, c):
+            pygame.draw.lines(surf, c, closed, [(x + off[0], y + off[1]) for x, y in pts], w)
+        self._alpha_draw(colour, bounds, draw)
+
+    def dashed(self, colour: Colour, points: Sequence[Point], dash: float = 10, gap: float = 8,
+               width: float = 2, phase: float = 0.0) -> None:
+        """A dashed polyline; ``phase`` (logical length) shifts the dashes, to animate a route."""
+        period = dash + gap
+        travelled = 0.0
+        for a, b in zip(points, points[1:]):
+            seg = math.dist(a, b)
+            if seg == 0:
+                continue
+            ux, uy = (b[0] - a[0]) / seg, (b[1] - a[1]) / seg
+            # dashes start at the path lengths k·period − phase; find the first one at or before a
+            start = math.floor((travelled + phase) / period) * period - phase - travelled
+            while start < seg:
+                s, e = max(start, 0.0), min(start + dash, seg)
+                if e > s:
+                    self.line(colour, (a[0] + ux * s, a[1] + uy * s), (a[0] + ux * e, a[1] + uy * e), width)
+                start += period
+            travelled += seg
+
+    def circle(self, colour: Colour, centre: Point, radius: float, width: float = 0) -> None:
+        c = self.point_px(centre)
+        r = self.len_px(radius)
+        w = self.len_px(width) if width else 0
+        bounds = pygame.Rect(c[0] - r - 1, c[1] - r - 1, 2 * r + 3, 2 * r + 3)
+
+        def draw(surf, off, col):
+            pygame.draw.circle(surf, col, (c[0] + off[0], c[1] + off[1]), r, w)
+        self._alpha_draw(colour, bounds, draw)
+
+    def arc(self, colour: Colour, rect: RectLike, start: float, stop: float, width: float = 1) -> None:
+        """An arc inside a logical rect, angles in radians (pygame's convention: counter-clockwise)."""
+        r = self.rect_px(rect)
+        w = self.len_px(width)
+
+        def draw(surf, off, col):
+            pygame.draw.arc(surf, col, r.move(off), start, stop, w)
+        self._alpha_draw(colour, r.inflate(2 * w, 2 * w), draw)
+
+    def polygon(self, colour: Colour, points: Sequence[Point], width: float = 0) -> None:
+        pts = [self.point_px(p) for p in points]
+        w = self.len_px(width) if width else 0
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        bounds = pygame.Rect(min(xs) - w - 1, min(ys) - w - 1, max(xs) - min(xs) + 2 * w + 3,
+                             max(ys) - min(ys) + 2 * w + 3)
+
+        def draw(surf, off, col):
+            pygame.draw.polygon(surf, col, [(x + off[0], y + off[1]) for x, y in pts], w)
+        self._alpha_draw(colour, bounds, draw)
+
+    def vertical_gradient(self, rect: RectLike, top: Colour, bottom: Colour) -> None:
+        """A top-to-bottom gradient: one pixel column per pixel row, stretched sideways (sharp)."""
+        r = self.rect_px(rect).clip(self.surface.get_rect()) if rect is not None else self.surface.get_rect()
+        if r.width <= 0 or r.height <= 0:
+            return
+        key = ("vgrad", r.size, tuple(top), tuple(bottom))
+        surf = self._shape_cache.get(key)
+        if surf is None:
+            strip = pygame.Surface((1, r.height))
+            t0, b0 = _rgba(top), _rgba(bottom)
+            n = max(1, r.height - 1)
+            for y in range(r.height):
+                k = y / n
+                strip.set_at((0, y), [round(t0[i] + (b0[i] - t0[i]) * k) for i in range(3)])
+            surf = self._shape_cache.put(key, pygame.transform.scale(strip, r.size))
+        self.surface.blit(surf, r.topleft)
+
+    def glow(self, centre: Point, radius: float, colour: Colour, *, squash: float = 1.0,
+             additive: bool = True) -> None:
+        """A soft round light (``colour`` with its alpha as the strength at the centre)."""
+        rx = self.len_px(radius)
+        ry = max(1, round(rx * squash))
+        c = _rgba(colour)
+        c = (c[0], c[1], c[2], min(255, round(c[3] / 16) * 16))  # few strengths: few cached glows
+        if c[3] <= 0:
+            return
+        key = ("glow", rx, ry, c, additive)
+        surf = self._shape_cache.get(key)
+        if surf is None:
+            tex = glow_texture()
+            surf = pygame.transform.smoothscale(tex, (2 * rx, 2 * ry))
+            tint = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            tint.fill(c)
+            surf.blit(tint, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            if additive:
+                # premultiply so BLEND_ADD adds colour × strength
+                rgb = pygame.Surface(surf.get_size())
+                rgb.blit(surf, (0, 0))
+                surf = rgb
+            self._shape_cache.put(key, surf)
+        cx, cy = self.point_px(centre)
+        if additive:
+            self.surface.blit(surf, (cx - rx, cy - ry), special_flags=pygame.BLEND_RGB_ADD)
+        else:
+            self.surface.blit(surf, (cx - rx, cy - ry))
+
+    # ------------------------------------------------------------------ images and layers
+
+    def image(self, image: pygame.Surface, rect: RectLike, *, smooth: bool = True) -> None:
+        """Blit ``image`` scaled to a logical rect; the scaled copy is cached per image and size."""
+        r = self.rect_px(rect)
+        if r.width <= 0 or r.height <= 0:
+            return
+        per_image = self._image_cache.get(image)
+        if per_image is None:
+            per_image = {}
+            self._image_cache[image] = per_image
+        scaled = per_image.get(r.size)
+        if scaled is None:
+            if r.size == image.get_size():
+                scaled = image
+            elif smooth and image.get_bitsize() >= 24:
+                scaled = pygame.transform.smoothscale(image, r.size)
+            else:
+                scaled = pygame.transform.scale(image, r.size)
+            per_image[r.size] = scaled
+        self.surface.blit(scaled, r.topleft)
+
+    def layer(self, key: object, build: Callable[["Canvas"], None]) -> None:
+        """Blit a full-window layer drawn once by ``build(canvas)`` and cached for this window size.
+
+        The builder draws with the ordinary canvas API (logical coordinates); use it for
+        backgrounds that are costly to draw but never change.
+        """
+        cache_key = (key, self.size)
+        surf = self._layers.get(cache_key)
+        if surf is None:
+            surf = pygame.Surface(self.size)
+            real = self.surface
+            self.surface = surf
+            try:
+                build(self)
+            finally:
+                self.surface = real
+            self._layers.put(cache_key, surf)
+        self.surface.blit(surf, (0, 0))
+
+    def sprite(self, key: object, rect: RectLike, build: Callable[["Canvas"], None], margin: float = 0.0) -> None:
+        """Draw ``build(canvas)`` once into a cached transparent sprite covering ``rect`` (+ ``margin``)
+        and blit it; for composite shapes (a panel with its shadow) drawn every frame.
+
+        The builder draws in the usual logical coordinates. The sprite is cached by ``key`` and its
+        pixel size, so ``key`` must name everything that changes its look (colours, radius...).
+        """
+        r = self.rect_px(rect)
+        m = self.len_px(margin) if margin else 0
+        area = r.inflate(2 * m, 2 * m)
+        if area.width <= 0 or area.height <= 0:
+            return
+        cache_key = ("sprite", key, area.size, r.size)
+        surf = self._shape_cache.get(cache_key)
+        if surf is None:
+            surf = pygame.Surface(area.size, pygame.SRCALPHA)
+            view = copy.copy(self)
+            view.surface = surf
+            view.offset = (self.offset[0] - area.x, self.offset[1] - area.y)
+            build(view)
+            self._shape_cache.put(cache_key, surf)
+        self.surface.blit(surf, area.topleft)
+
+    @contextlib.contextmanager
+    def clip(self, rect: RectLike | None) -> Iterator[None]:
+        """Restrict drawing to a logical rect inside the block."""
+        old = self.surface.get_clip()
+        if rect is not None:
+            self.surface.set_clip(self.rect_px(rect).clip(old))
+        try:
+            yield
+        finally:
+            self.surface.set_clip(old)
+
+    # ------------------------------------------------------------------ text
+
+    def font(self, face: str, size: float) -> pygame.font.Font:
+        """The font for a logical size, opened at this canvas's real pixel size."""
+        return get_font(face, max(1, round(size * self.scale)))
+
+    @staticmethod
+    def layout_font(face: str, size: float) -> pygame.font.Font:
+        """The font used to measure at logical size (so layout is the same at every resolution)."""
+        return get_font(face, max(1, round(size)))
+
+    def measure(self, text: str, size: float, face: str = "body", tracking: float = 0.0) -> tuple[float, float]:
+        """Width and line height of one line of text, in logical units."""
+        font = self.layout_font(face, size)
+        w = font.size(text)[0]
+        if tracking and len(text) > 1:
+            w += tracking * (len(text) - 1)
+        return float(w), float(font.get_linesize())
+
+    def line_height(self, size: float, face: str = "body") -> float:
+        return float(self.layout_font(face, size).get_linesize())
+
+    def _render(self, text: str, face: str, px: int, colour: Colour, tracking_px: int) -> pygame.Surface:
+        c = _rgba(colour)
+        key = (face, px, text, c[:3], tracking_px)
+        surf = self._text_cache.get(key)
+        if surf is not None:
+            return surf
+        font = get_font(face, px)
+        if tracking_px and len(text) > 1:
+            glyphs = [font.render(ch, True, c[:3]) for ch in text]
+            advances = [font.size(ch)[0] for ch in text]
+            width = sum(advances) + tracking_px * (len(text) - 1)
+            surf = pygame.Surface((max(1, width), font.get_height()), pygame.SRCALPHA)
+            x = 0
+            for g, adv in zip(glyphs, advances):
+                surf.blit(g, (x, 0))
+                x += adv + tracking_px
+        else:
+            surf = font.render(text, True, c[:3])
+        return self._text_cache.put(key, surf)
+
+    def text(self, text: str, pos: Point, size: float = 24, face: str = "body",
+             colour: Colour = (255, 255, 255), anchor: str = "topleft", tracking: float = 0.0,
+             shadow: Colour | None = None, shadow_offset: float = 2.0) -> pygame.FRect:
+        """Draw one line of text with ``anchor`` (a pygame Rect attribute) at the logical ``pos``.
+
+        Returns the text's bounds in logical coordinates. ``colour`` may carry an alpha.
+        """
+        if not text:
+            return pygame.FRect(pos[0], pos[1], 0, 0)
+        px = max(1, round(size * self.scale))
+        c = _rgba(colour)
+        tracking_px = round(tracking * self.scale)
+        surf = self._render(text, face, px, c, tracking_px)
+        r = surf.get_rect()
+        setattr(r, anchor, self.point_px(pos))
+        if shadow is not None:
+            sc = _rgba(shadow)
+            ssurf = self._render(text, face, px, sc, tracking_px)
+            off = max(1, round(shadow_offset * self.scale))
+            self._blit_alpha(ssurf, r.move(off, off).topleft, sc[3] * c[3] // 255)
+        self._blit_alpha(surf, r.topleft, c[3])
+        x, y = self.to_logical(r.topleft)
+        return pygame.FRect(x, y, r.width / self.scale, r.height / self.scale)
+
+    def _blit_alpha(self, surf: pygame.Surface, pos: tuple[int, int], alpha: int) -> None:
+        if alpha >= 255:
+            self.surface.blit(surf, pos)
+        elif alpha > 0:
+            surf.set_alpha(alpha)
+            self.surface.blit(surf, pos)
+            surf.set_alpha(None)
+
+    def rotated_text(self, text: str, centre: Point, angle: float, size: float = 24, face: str = "body",
+                     colour: Colour = (255, 255, 255), tracking: float = 0.0) -> None:
+        """One line of text rotated by ``angle`` degrees (counter-clockwise) about its centre."""
+        px = max(1, round(size * self.scale))
+        surf = self._render(text, face, px, _rgba(colour), round(tracking * self.scale))
+        key = ("rot", face, px, text, tuple(colour), angle, tracking)
+        rot = self._shape_cache.get(key)
+        if rot is None:
+            rot = self._shape_cache.put(key, pygame.transform.rotozoom(surf, angle, 1.0))
+        r = rot.get_rect(center=self.point_px(centre))
+        self.surface.blit(rot, r.topleft)
+
+    def wrap(self, text: str, width: float, size: float, face: str = "body") -> list[str]:
+        """Greedy word-wrapping at a logical width; "\\n" starts a new paragraph line."""
+        key = (text, round(width, 2), size, face)
+        cached = self._wrap_cache.get(key)
+        if cached is not None:
+            return cached
+        font = self.layout_font(face, size)
+        out: list[str] = []
+        for para in text.split("\n"):
+            words = para.split()
+            if not words:
+                out.append("")
+                continue
+            line = ""
+            for word in words:
+                trial = f"{line} {word}" if line else word
+                if font.size(trial)[0] <= width:
+                    line = trial
+                    continue
+                if line:
+                    out.append(line)
+                # a word wider than the line is cut by characters
+                while font.size(word)[0] > width and len(word) > 1:
+                    cut = len(word) - 1
+                    while cut > 1 and font.size(word[:cut] + "-")[0] > width:
+                        cut -= 1
+                    out.append(word[:cut] + "-")
+                    word = word[cut:]
+                line = word
+            out.append(line)
+        if len(self._wrap_cache) > 500:
+            self._wrap_cache.clear()
+        self._wrap_cache[key] = out
+        return out
+
+    def text_box(self, text: str, rect: RectLike, size: float = 22, face: str = "body",
+                 colour: Colour = (255, 255, 255), align: str = "left", line_spacing: float = 1.3,
+                 max_lines: int | None = None) -> float:
+        """Word-wrapped text inside a logical rect (top-aligned); returns the height used."""
+        r = _frect(rect)
+        lines = self.wrap(text, r.width, size, face)
+        if max_lines is not None and len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = lines[-1].rstrip(" .,;") + "…"
+        step = self.line_height(size, face) * line_spacing / 1.2
+        y = r.top
+        for line in lines:
+            if align == "center":
+                self.text(line, (r.centerx, y), size, face, colour, anchor="midtop")
+            elif align == "right":
+                self.text(line, (r.right, y), size, face, colour, anchor="topright")
+            else:
+                self.text(line, (r.left, y), size, face, colour)
+            y += step
+        return y - r.top
+
+    def text_box_height(self, text: str, width: float, size: float = 22, face: str = "body",
+                        line_spacing: float = 1.3) -> float:
+        return len(self.wrap(text, width, size, face)) * self.line_height(size, face) * line_spacing / 1.2
+
+
+_glow_tex: pygame.Surface | None = None
+
+
+def glow_texture(n: int = 192) -> pygame.Surface:
+    """A white disc whose alpha falls smoothly from 255 at the centre to 0 at the rim."""
+    global _glow_tex
+    if _glow_tex is None:
+        tex = pygame.Surface((n, n), pygame.SRCALPHA)
+        tex.fill((255, 255, 255, 0))
+        half = n / 2
+        for y in range(n):
+            dy = (y + 0.5 - half) / half
+            for x in range(n):
+                dx = (x + 0.5 - half) / half
+                d = math.sqrt(dx * dx + dy * dy)
+                if d < 1.0:
+                    k = (1.0 - d) ** 2 * (1 + 2 * d)  # smoothstep-like falloff
+                    tex.set_at((x, y), (255, 255, 255, round(255 * k)))
+        _glow_tex = tex
+    return _glow_tex

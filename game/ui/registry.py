@@ -1,0 +1,93 @@
+"""Scenes by name: what ``heist-table screenshot`` renders and what the game chooser opens.
+
+A factory is registered under a name with :func:`register_scene` and called as
+``factory(app, **options)``; it returns a Scene, or a list of scenes bottom first (an overlay
+brings what it sits on: ``[TitleScene(), CurtainScene("Jigen")]``). Every factory must work with
+no options at all, because that is how ``screenshot`` builds it; the chooser passes
+``game=<id>`` and, for an episode, ``episode=<episode id>`` to a game's set-up scene (the ``setup``
+name in data/games.yaml)::
+
+    from game.ui.registry import register_scene
+
+    @register_scene("lupin-setup")
+    def _lupin_setup(app, game="lupin", episode="rosso-rubino"):
+        return LupinSetupScene(episode)
+
+The modules that register scenes are listed in :data:`SCENE_MODULES` (like the sub-command
+modules of ``game.cli``); a listed module that does not exist yet is skipped. A title's UI
+package (``game/<title>/ui/__init__.py``) should import the modules that register its scenes.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+SCENE_MODULES = (
+    "game.ui.scenes",        # title, chooser, settings, curtain, quit-confirm
+    "game.lupin.ui",
+    "game.robbank.ui",
+    "game.diabolik.ui",
+    "game.lupusburg.ui",
+)
+
+SceneFactory = Callable[..., Any]  # (app, **options) -> Scene | Sequence[Scene]
+SCENES: dict[str, SceneFactory] = {}
+_loaded = False
+
+
+def register_scene(name: str) -> Callable[[SceneFactory], SceneFactory]:
+    """Decorator: register ``factory(app, **options)`` under ``name``."""
+    def deco(factory: SceneFactory) -> SceneFactory:
+        if name in SCENES and SCENES[name] is not factory:
+            raise ValueError(f"a scene named {name!r} is already registered")
+        SCENES[name] = factory
+        return factory
+    return deco
+
+
+def load_scene_modules() -> None:
+    """Import every module of SCENE_MODULES (once), so their scenes are registered."""
+    global _loaded
+    if _loaded:
+        return
+    for name in SCENE_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name and (name == exc.name or name.startswith(exc.name + ".")):
+                continue  # that part of the game is not built yet
+            raise
+    _loaded = True
+
+
+def scene_names() -> list[str]:
+    load_scene_modules()
+    return sorted(SCENES)
+
+
+def is_registered(name: str | None) -> bool:
+    if not name:
+        return False
+    load_scene_modules()
+    return name in SCENES
+
+
+def build_scenes(name: str, app: Any, **options: Any) -> list[Any]:
+    """The scenes (bottom first) that the factory ``name`` makes; KeyError names the known ones."""
+    load_scene_modules()
+    try:
+        factory = SCENES[name]
+    except KeyError:
+        raise KeyError(f"no scene named {name!r}; known scenes: {', '.join(sorted(SCENES))}") from None
+    made = factory(app, **options)
+    if isinstance(made, Sequence):
+        return list(made)
+    return [made]
+
+
+def open_scene(name: str, app: Any, **options: Any) -> None:
+    """Push the scenes of ``name`` onto the app's stack."""
+    for scene in build_scenes(name, app, **options):
+        app.stack.push(scene)

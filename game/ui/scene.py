@@ -1,0 +1,175 @@
+"""Scenes and the scene stack (no window needed: tests drive it directly).
+
+A :class:`Scene` has ``enter()`` (pushed), ``leave()`` (popped or replaced), ``pause()`` /
+``resume()`` (covered by a scene pushed on top / uncovered again), ``handle(event) -> bool``
+(True when it used the event), ``update(dt)`` and ``draw(canvas)``. Mouse events reach scenes with
+``event.pos`` already in logical 1600×900 coordinates (the app maps them).
+
+Only the top scene receives input. A scene flagged ``overlay = True`` is drawn on top of the scene
+below it, which keeps drawing and updating but gets no input; an overlay that also sets
+``opaque = True`` (the hot-seat curtain) covers the whole window, so nothing below it is drawn.
+A scene that paints every pixel itself may set ``fills_window = True`` to spare the app a clear.
+
+A scene reaches the application (settings, quitting, the window) through ``self.app``, which is
+the stack's ``app`` and may be None in tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.ui.canvas import Canvas
+    from game.ui.widgets import Widget
+
+
+class Scene:
+    overlay: bool = False
+    opaque: bool = False
+    fills_window: bool = False  # draws every pixel of the window (the app then skips clearing it)
+
+    def __init__(self) -> None:
+        self.stack: SceneStack | None = None
+        self.widgets: list[Widget] = []
+        self.mouse: tuple[float, float] = (-100000.0, -100000.0)  # last logical mouse position seen
+
+    @property
+    def app(self) -> Any:
+        return self.stack.app if self.stack is not None else None
+
+    # -- life cycle ------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Pushed onto the stack (``self.stack`` is set)."""
+
+    def leave(self) -> None:
+        """Popped or replaced (``self.stack`` is still set during the call)."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top of this one."""
+
+    def resume(self) -> None:
+        """The scene on top of this one was popped; this one has the input again."""
+
+    # -- per frame -------------------------------------------------------------------------
+    def handle(self, event: Any) -> bool:
+        """Offer the event to the widgets, topmost first; True when one used it."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = tuple(event.pos)
+        for widget in reversed(self.widgets):
+            if widget.handle(event):
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        for widget in self.widgets:
+            widget.update(dt)
+
+    def draw(self, canvas: Canvas) -> None:
+        for widget in self.widgets:
+            widget.draw(canvas)
+
+    def wants_hand_cursor(self) -> bool:
+        """True while the mouse is over something clickable (the app shows a hand cursor)."""
+        return any(w.wants_hand for w in self.widgets)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def close(self) -> None:
+        """Take this scene off the stack (wherever it is)."""
+        if self.stack is not None:
+            self.stack.remove(self)
+
+    @property
+    def is_top(self) -> bool:
+        return self.stack is not None and self.stack.top is self
+
+
+class SceneStack:
+    def __init__(self, app: Any = None) -> None:
+        self.app = app
+        self.scenes: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    def __iter__(self) -> Iterator[Scene]:
+        return iter(self.scenes)
+
+    def __contains__(self, scene: object) -> bool:
+        return scene in self.scenes
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if scene in self.scenes:
+            raise ValueError(f"{type(scene).__name__} is already on the stack")
+        if self.scenes:
+            self.scenes[-1].pause()
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene:
+        if not self.scenes:
+            raise IndexError("pop from an empty scene stack")
+        scene = self.scenes[-1]
+        scene.leave()
+        self.scenes.pop()
+        scene.stack = None
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene | None:
+        """Swap the top scene for ``scene`` (the one below is neither paused nor resumed)."""
+        old = None
+        if self.scenes:
+            old = self.scenes[-1]
+            old.leave()
+            self.scenes.pop()
+            old.stack = None
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.enter()
+        return old
+
+    def remove(self, scene: Scene) -> None:
+        """Take a scene off the stack, top or not."""
+        if scene is self.top:
+            self.pop()
+            return
+        if scene in self.scenes:
+            scene.leave()
+            self.scenes.remove(scene)
+            scene.stack = None
+
+    def clear(self) -> None:
+        while self.scenes:
+            self.pop()
+
+    def visible(self) -> list[Scene]:
+        """The scenes that draw this frame, bottom first: the top one and what its overlays show."""
+        if not self.scenes:
+            return []
+        i = len(self.scenes) - 1
+        while i > 0 and self.scenes[i].overlay and not self.scenes[i].opaque:
+            i -= 1
+        return self.scenes[i:]
+
+    def handle(self, event: Any) -> bool:
+        top = self.top
+        return top.handle(event) if top is not None else False
+
+    def update(self, dt: float) -> None:
+        for scene in self.visible():
+            if scene.stack is self:  # a scene may close another during update
+                scene.update(dt)
+
+    def draw(self, canvas: Canvas) -> None:
+        for scene in self.visible():
+            scene.draw(canvas)

@@ -1,0 +1,39 @@
+"""The shared scenes, registered by name for ``heist-table screenshot`` (see game.ui.registry)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ui.registry import register_scene
+from game.ui.scenes.chooser import ChooserScene
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.quit_confirm import QuitConfirmScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.title import TitleScene
+
+__all__ = ["ChooserScene", "CurtainScene", "QuitConfirmScene", "SettingsScene", "TitleScene"]
+
+
+@register_scene("title")
+def _title(app: Any, **_: Any) -> TitleScene:
+    return TitleScene()
+
+
+@register_scene("chooser")
+def _chooser(app: Any, **_: Any) -> list:
+    return [TitleScene(), ChooserScene()]
+
+
+@register_scene("settings")
+def _settings(app: Any, **_: Any) -> list:
+    return [TitleScene(), SettingsScene()]
+
+
+@register_scene("curtain")
+def _curtain(app: Any, name: str = "Jigen", **_: Any) -> list:
+    return [TitleScene(), CurtainScene(name)]
+
+
+@register_scene("quit-confirm")
+def _quit_confirm(app: Any, **_: Any) -> list:
+    return [TitleScene(), QuitConfirmScene()]

@@ -1,0 +1,78 @@
+"""UI tests run headless: SDL's dummy drivers, an off-screen surface, events fed to App.process."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine import i18n  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _headless_and_private(tmp_path, monkeypatch):
+    """Each test: its own user folder, English at the start, English again afterwards."""
+    monkeypatch.setenv("HEIST_TABLE_HOME", str(tmp_path / "ui-home"))
+    if not pygame.display.get_init():
+        pygame.display.init()
+    if not pygame.font.get_init():
+        pygame.font.init()
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+class UI:
+    """Build a headless App and drive it with the mouse and keyboard, in window pixels."""
+
+    def app(self, size=(1600, 900), lang=None, persist=True, settings=None, scenes=("title",), **kw):
+        """An App on an off-screen surface; ``lang`` overrides the settings' language for this run."""
+        from game.engine.settings import Settings
+        from game.ui.app import App
+        from game.ui.registry import build_scenes
+
+        surface = pygame.Surface(size)
+        if settings is None:
+            settings, lang = Settings(language=lang or "en"), None
+        app = App(settings, surface=surface, lang=lang, persist=persist, **kw)
+        for name in scenes:
+            for scene in build_scenes(name, app):
+                app.stack.push(scene)
+        app.update(0.02)
+        return app
+
+    @staticmethod
+    def move(app, logical):
+        px = app.canvas.point_px(logical)
+        app.process(pygame.event.Event(pygame.MOUSEMOTION, pos=px, rel=(0, 0), buttons=(0, 0, 0)))
+
+    def click(self, app, logical, button=1):
+        self.move(app, logical)
+        px = app.canvas.point_px(logical)
+        app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=button))
+        app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=button))
+        app.update(0.02)
+
+    def click_widget(self, app, widget):
+        self.click(app, widget.rect.center)
+
+    @staticmethod
+    def key(app, key, mod=0):
+        app.process(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+        app.update(0.02)
+
+    @staticmethod
+    def frame(app, dt=0.02):
+        app.update(dt)
+        app.draw()
+        return app.canvas.surface
+
+
+@pytest.fixture
+def ui():
+    return UI()
