@@ -1,0 +1,1 @@
+"""Board drafts: one module per board (see ../README.md)."""
