@@ -115,7 +115,7 @@ def test_ruins_fixture():
     assert cell(b, "G1").level == -1 and cell(b, "G4").level == 0
     assert cell(b, "E4").terrain == "ramp" and cell(b, "E4").level == 0
     assert cell(b, "D4").terrain == "arrow" and cell(b, "D4").level == 1
-    assert cell(b, "C4").terrain == "ruin_floor" and cell(b, "C4").level == 2
+    assert cell(b, "C4").terrain == "ruin_floor" and cell(b, "C4").level == 1
     assert cell(b, "B2").terrain == "ruin" and cell(b, "B2").blocks_sight
     assert cell(b, "E8").terrain == "stairs" and cell(b, "D8").level == 1
     assert b.place("underpass").coords == ["G4"] and b.place("underpass").props["direction"] == "ns"
