@@ -365,6 +365,16 @@ def test_fixture_maps_match_their_drafts():
     assert (code, lines) == (0, [])
 
 
+def test_the_four_boards_match_their_drafts():
+    from tools.mapgen.build import build
+
+    root = Path(__file__).resolve().parents[2]
+    lines: list[str] = []
+    code = build(drafts=root / "tools" / "mapgen" / "boards", out=root / "maps", check=True,
+                 echo=lines.append)
+    assert (code, lines) == (0, [])
+
+
 def test_tilesets_hold_every_terrain_and_roof():
     from tools.mapgen.tmx import read_tsx
 

@@ -395,6 +395,19 @@ def _cell_tile(draft: Draft, tilesets: Tilesets, grid: str, ch: str) -> tuple[in
     raise AssertionError(grid)
 
 
+def _paint_closed_temples_red(draft: Draft, tilesets: Tilesets, gids: list[list[int]]) -> None:
+    """The floor of a temple closed at the start is red on the printed board, an open one green."""
+    green = tilesets.gid("temples", part="floor", colour="green")
+    red = tilesets.gid("temples", part="floor", colour="red")
+    if green is None or red is None:
+        return
+    for p in draft.places:
+        if p["kind"] == "temple" and not p.get("props", {}).get("open", False):
+            for r, c in p["squares"]:
+                if gids[r][c] == green:
+                    gids[r][c] = red
+
+
 def build_text(draft: Draft, out_dir: Path, tileset_dir: Path) -> str:
     tilesets = Tilesets(tileset_dir, out_dir)
     layers: list[Any] = []
@@ -416,6 +429,8 @@ def build_text(draft: Draft, out_dir: Path, tileset_dir: Path) -> str:
                                              "the draft)")
                         cache[ch] = gid
                     gids[r][c] = cache[ch] or 0
+        if grid == "TEMPLES" and rows is not None:
+            _paint_closed_temples_red(draft, tilesets, gids)
         layers.append(TileLayer(layer, gids, visible=layer not in HIDDEN_LAYERS))
     places = [
         MapObject(name=p.get("name", ""), kind=p["kind"], props=dict(p.get("props", {})),

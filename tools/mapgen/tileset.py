@@ -386,8 +386,7 @@ def _blob(rng: random.Random, cx: float, cy: float, r: float, n: int = 28) -> li
 
 
 def paint_puddle(rng: random.Random) -> pygame.Surface:
-    s = canvas(ASPHALT)
-    speckle(s, rng, 200, [shade(ASPHALT, 0.18), shade(ASPHALT, -0.2)], (0.3, 0.8))
+    s = paint_dirt(rng)  # a puddle lies on the earth of a site or a track, not on asphalt
     outer = _blob(rng, 32, 33, 25)
     blend(s, lambda l: poly(l, (20, 30, 40), [(x + 0.8, y + 1.2) for x, y in outer]), 160)
     blend(s, lambda l: poly(l, (110, 160, 205), outer), 200)

@@ -1,7 +1,7 @@
 """Gran colpo in banca: Lugano, the Swiss bank and its four vaults (Lupin base box).
 
 Only the coordinates the rulebook names are the printed board's; the rest is our drawing (see
-docs/decisions-maps-base.md). North-west: the old town's alleys (cover, no cars). Centre: Corso
+docs/rules-decisions.md (Lupin: board layouts)). North-west: the old town's alleys (cover, no cars). Centre: Corso
 Pestalozzi, the two-lane avenue, with Piazza della Riforma and the Banca Centrale Svizzera beside
 it. East: the police station (parking L23–L24), the tower and Parco Ciani. South: the lakefront
 (Riva Albertolli) and the lake. The bus runs one loop of 13 stops, one stop a round.
@@ -10,7 +10,7 @@ it. East: the police station (parking L23–L24), the tower and Parco Ciani. Sou
 EPISODE = "gran-colpo"
 DESIGNED_NOTE = ("Layout designed by Heist Table: only A1, A2, C1, R1, E14-F14, L23-L24, I18, G15, "
                  "E20 and the helipad's columns come from the rulebook; the street plan, buildings, "
-                 "vaults and bus stops 2-13 are ours; see docs/decisions-maps-base.md")
+                 "vaults and bus stops 2-13 are ours; see docs/rules-decisions.md (Lupin: board layouts)")
 
 #         1234567890123456789012345
 GROUND = """

@@ -1,7 +1,7 @@
 """Rosso rubino: the estate of Alhak Kajed, the Burmese Gem Lord (Lupin base box).
 
 Only the coordinates the rulebook names are the printed board's; the rest is our drawing (see
-docs/decisions-maps-base.md). West of the river: the village the gang starts from (house on A1–A2,
+docs/rules-decisions.md (Lupin: board layouts)). West of the river: the village the gang starts from (house on A1–A2,
 red squares C1 and R1), the jungle and the helipad. East of the river: the Gem Lord's estate with
 its four treasure buildings (10 guard squares on their roofs), gardens, the teak wood, and the
 police station with its parking L23–L24.
@@ -10,7 +10,7 @@ police station with its parking L23–L24.
 EPISODE = "rosso-rubino"
 DESIGNED_NOTE = ("Layout designed by Heist Table: only A1, A2, C1, R1, L23-L24, I18, G15, E20, "
                  "the helipad's columns and the 10 guard roof squares come from the rulebook; "
-                 "see docs/decisions-maps-base.md")
+                 "see docs/rules-decisions.md (Lupin: board layouts)")
 
 #         1234567890123456789012345
 GROUND = """
