@@ -8,7 +8,7 @@ import pytest
 
 from game.engine.grid import parse_coord as P
 from game.lupin.rules.geometry import (GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, ZENIGATA, BoardState,
-                                       Geometry, Inside)
+                                       Geometry, Inside, Under)
 from tests.lupin.boardkit import make_board
 
 
@@ -235,15 +235,21 @@ def test_stonehenge_ruins_only_through_the_arrows_and_never_by_agents():
     assert "B3" not in reach_set(geo, "A3", 1, GANG)  # not from the side
 
 
-def test_the_underpass_is_crossed_north_south_and_never_stopped_on():
+def test_the_underpass_is_crossed_north_south_beneath_the_road_and_never_stopped_on():
     geo = Geometry(make_board("""
     #.#
     .u.
     #.#
     """))
-    r = reach_set(geo, "A2", 2)
-    assert "C2" in r and "B2" not in r
-    assert "B2" not in reach_set(geo, "B1", 1) and "B3" not in reach_set(geo, "B1", 4)
+    r = geo.reach(P("A2"), 2)
+    assert P("C2") in r.cost and P("B2") not in r.cost
+    assert r.path_to(P("C2")) == [Under(P("B2")), P("C2")]
+    # the road above runs east-west like any road square, and may be stopped on
+    assert geo.reach(P("B1"), 2).cost[P("B3")] == 2
+    assert geo.reach(P("B1"), 1).cost[P("B2")] == 1
+    # but from the road above there is no way down to the north or the south
+    assert P("A2") not in geo.reach(P("B2"), 1).cost and P("C2") not in geo.reach(P("B2"), 1).cost
+    assert not geo.sight(P("A2"), Under(P("B2"))).seen
 
 
 def test_flooded_zones_until_drained():

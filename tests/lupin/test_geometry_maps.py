@@ -9,7 +9,7 @@ from game.engine.grid import parse_coord as P
 from game.engine.tiled import load_board
 from game.lupin.rules.boards import board_problems, episode, episode_geometry, episodes
 from game.lupin.rules.geometry import (GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, ZENIGATA, BoardState,
-                                       Geometry, Inside)
+                                       Geometry, Inside, Under)
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "maps"
 
@@ -195,9 +195,13 @@ def test_stonehenge_arrows_ruins_ditch_and_underpass():
     for coord in ("B25", "C25"):
         assert geo.can_stand(P(coord), GANG)
     b4 = P("B4")
-    assert board.cell(b4).terrain == "underpass" and not geo.can_stand(b4, GANG)
+    assert board.cell(b4).terrain == "underpass"
     north, south = P("A4"), P("C4")
-    assert south in geo.reach(north, 2).cost or north in geo.reach(south, 2).cost
+    # from the car park to the footpath beneath the A344, without stopping under it
+    assert geo.reach(north, 2).path_to(south) == [Under(b4), south]
+    assert b4 not in geo.reach(north, 2).cost
+    # the A344 above carries on east-west
+    assert geo.reach(P("B3"), 2).cost[P("B5")] == 2
     floor = [s for s in board.squares() if board.cell(s).terrain == "ruin_floor"]
     start = P("B25")
     gang = geo.reach(start, 60, GANG).cost

@@ -21,7 +21,8 @@ Movement (base rules, "Movimento dei personaggi" and "Movimenti particolari"; ex
   * levels: a step between levels needs a ramp or stairs on one side (or the ditch) and a
     difference of one level; temples are entered by their steps and only when open; the ruins'
     coloured squares only through the arrows, never by police agents; the underpass (B4) is
-    crossed north–south and never stopped on.
+    crossed north–south beneath the road and never stopped on there, while the road above it
+    runs east–west like any road square.
 
 Sight ("Visibilità ed Invisibilità della banda", "Casi particolari", expansion visibility rules):
   * the target must lie on the viewer's row, column or diagonal within the weapon's range, or a
@@ -73,16 +74,27 @@ class Inside(NamedTuple):
         return f"inside {self.building}"
 
 
-Spot = Union[Sq, Inside]
+class Under(NamedTuple):
+    """The passage beneath an underpass square: crossed north–south, never stopped in."""
+
+    square: Sq
+
+    def __str__(self) -> str:
+        return f"under {format_coord(self.square)}"
+
+
+Spot = Union[Sq, Inside, Under]
 
 
 def spot_to_text(spot: Spot) -> str:
-    return str(spot) if isinstance(spot, Inside) else format_coord(spot)
+    return str(spot) if isinstance(spot, (Inside, Under)) else format_coord(spot)
 
 
 def spot_from_text(text: str) -> Spot:
     if text.startswith("inside "):
         return Inside(text[len("inside "):])
+    if text.startswith("under "):
+        return Under(parse_coord(text[len("under "):]))
     return parse_coord(text)
 
 
@@ -163,7 +175,7 @@ class Geometry:
 
     def elevation(self, spot: Spot) -> float:
         """Height of a figure standing on ``spot``: its level, plus the floors of a roof."""
-        if isinstance(spot, Inside):
+        if isinstance(spot, (Inside, Under)):
             return 0.0
         c = self.board.cell(spot)
         return float(c.level + (c.height if c.roof else 0))
@@ -216,10 +228,12 @@ class Geometry:
         if isinstance(spot, Inside):
             b = self.board.buildings.get(spot.building)
             return b is not None and bool(b.doors)
+        if isinstance(spot, Under):
+            return False
         if spot not in self.board:
             return False
         c = self.board.cell(spot)
-        if c.terrain in ("door", "roof_access", "underpass"):
+        if c.terrain in ("door", "roof_access"):
             return False
         if c.roof:
             b = self.board.buildings.get(c.building or "")
@@ -248,6 +262,13 @@ class Geometry:
                    swim: bool = False) -> Iterator[tuple[Spot, int]]:
         """The spots one step from ``spot`` for a figure of ``kind``, with the step's cost."""
         board = self.board
+        if isinstance(spot, Under):
+            sq = spot.square
+            below = board.cell(sq)
+            for nb in (Sq(sq.row - 1, sq.col), Sq(sq.row + 1, sq.col)):
+                if nb in board and self._step_allowed(sq, below, nb, board.cell(nb), kind, state, swim):
+                    yield nb, 1
+            return
         if isinstance(spot, Inside):
             b = board.buildings.get(spot.building)
             if b is None:
@@ -287,7 +308,16 @@ class Geometry:
         for nb in spot.neighbours4():
             if nb not in board:
                 continue
-            if self._step_allowed(spot, c, nb, board.cell(nb), kind, state, swim):
+            cn = board.cell(nb)
+            vertical = nb.col == spot.col
+            if cn.terrain == "underpass" and vertical:
+                # from the north or the south one goes beneath the road, not onto it
+                if self._step_allowed(spot, c, nb, cn, kind, state, swim):
+                    yield Under(nb), 1
+                continue
+            if c.terrain == "underpass" and vertical:
+                continue  # the road above has no way down to the north or south
+            if self._step_allowed(spot, c, nb, cn, kind, state, swim):
                 yield nb, 1
 
     def _step_allowed(self, a: Sq, ca: Cell, b: Sq, cb: Cell, kind: str, state: BoardState,
@@ -308,11 +338,6 @@ class Geometry:
         if cb.terrain == "ruin_floor" and ca.terrain not in ("ruin_floor", "arrow"):
             return False
         if ca.terrain == "ruin_floor" and cb.terrain not in ("ruin_floor", "arrow"):
-            return False
-        # the underpass is crossed north-south only
-        if cb.terrain == "underpass" and a.col != b.col:
-            return False
-        if ca.terrain == "underpass" and a.col != b.col:
             return False
         # temples: the floor is entered only from the steps (or another floor square of it)
         if cb.temple_part == "floor":
@@ -443,6 +468,8 @@ class Geometry:
                      verdict=verdict, above=et > ev)
 
     def _origin_squares(self, spot: Spot) -> list[Sq]:
+        if isinstance(spot, Under):
+            return []
         if isinstance(spot, Inside):
             b = self.board.buildings.get(spot.building)
             return list(b.doors) if b else []
@@ -455,7 +482,7 @@ class Geometry:
         ``vehicles``: squares holding a vehicle (they block like a one-storey obstacle).
         ``exposed``: the target is a gang member on a roof who shot this turn.
         """
-        if isinstance(target, Inside):
+        if isinstance(target, (Inside, Under)):
             return Sight(False, False, f"a figure {target} can't be seen from outside")
         if viewer == target:
             return Sight(False, False, "the same square")
@@ -533,4 +560,4 @@ class Geometry:
         """
         r = self.reach(origin, moves, kind, **reach_kw)
         seen = self.watched(viewers, vehicles=vehicles)
-        return {s: (c, (not isinstance(s, Inside)) and s in seen) for s, c in r.cost.items()}
+        return {s: (c, not isinstance(s, (Inside, Under)) and s in seen) for s, c in r.cost.items()}
