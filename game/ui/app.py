@@ -263,7 +263,10 @@ def run_app(lang: str | None = None, size: tuple[int, int] | None = None, fullsc
         print(f"heist-table: {warning}", file=sys.stderr)
     # command-line choices are for this run only; --size alone means a window of that size
     full = True if fullscreen else (False if size else None)
-    pygame.init()
+    # Only what the game uses: initialising the mixer on a machine without a sound card makes
+    # ALSA print errors, and there are no sounds yet.
+    pygame.display.init()
+    pygame.font.init()
     try:
         app = App(settings, lang=lang, size=size, fullscreen=full)
         app.notice = warning
