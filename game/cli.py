@@ -17,6 +17,7 @@ from game import __version__
 COMMAND_MODULES = (
     "game.engine.checkdata",   # check-data
     "game.ui.screenshot",      # screenshot
+    "game.ui.bench",           # bench-ui
     "game.lupin.cli",          # lupin square|reach|sees ...
 )
 

@@ -9,6 +9,9 @@ Only the top scene receives input. A scene flagged ``overlay = True`` is drawn o
 below it, which keeps drawing and updating but gets no input; an overlay that also sets
 ``opaque = True`` (the hot-seat curtain) covers the whole window, so nothing below it is drawn.
 A scene that paints every pixel itself may set ``fills_window = True`` to spare the app a clear.
+A modal overlay may set ``freeze_below = True``: what lies below it is then drawn once into a
+snapshot (with the overlay's own ``draw_under``, e.g. a dimming veil) and reused every frame until
+``under_key()`` changes, so a dialog costs one blit of the frozen screen plus itself, even at 4K.
 
 A scene reaches the application (settings, quitting, the window) through ``self.app``, which is
 the stack's ``app`` and may be None in tests.
@@ -30,6 +33,7 @@ class Scene:
     overlay: bool = False
     opaque: bool = False
     fills_window: bool = False  # draws every pixel of the window (the app then skips clearing it)
+    freeze_below: bool = False  # a modal overlay: the scenes below are drawn once and reused
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None
@@ -67,6 +71,13 @@ class Scene:
         for widget in self.widgets:
             widget.update(dt)
 
+    def draw_under(self, canvas: Canvas) -> None:
+        """For a ``freeze_below`` overlay: drawn over the scenes below, into the frozen snapshot."""
+
+    def under_key(self) -> Any:
+        """For a ``freeze_below`` overlay: the snapshot is redrawn whenever this value changes."""
+        return None
+
     def draw(self, canvas: Canvas) -> None:
         for widget in self.widgets:
             widget.draw(canvas)
@@ -90,6 +101,8 @@ class SceneStack:
     def __init__(self, app: Any = None) -> None:
         self.app = app
         self.scenes: list[Scene] = []
+        self._frozen: pygame.Surface | None = None
+        self._frozen_key: Any = None
 
     def __len__(self) -> int:
         return len(self.scenes)
@@ -171,5 +184,25 @@ class SceneStack:
                 scene.update(dt)
 
     def draw(self, canvas: Canvas) -> None:
-        for scene in self.visible():
-            scene.draw(canvas)
+        visible = self.visible()
+        top = visible[-1] if visible else None
+        if top is None or not top.freeze_below or len(visible) < 2:
+            self._frozen = self._frozen_key = None
+            for scene in visible:
+                scene.draw(canvas)
+            return
+        below = visible[:-1]
+        key = (tuple(id(s) for s in below), id(top), top.under_key(), canvas.surface.get_size())
+        if self._frozen is None or self._frozen_key != key:
+            snapshot = canvas.surface.copy()
+            real = canvas.surface
+            canvas.surface = snapshot
+            try:
+                for scene in below:
+                    scene.draw(canvas)
+                top.draw_under(canvas)
+            finally:
+                canvas.surface = real
+            self._frozen, self._frozen_key = snapshot, key
+        canvas.surface.blit(self._frozen, (0, 0))
+        top.draw(canvas)

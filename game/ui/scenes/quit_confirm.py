@@ -17,6 +17,7 @@ W, H = 680, 330
 
 class QuitConfirmScene(Scene):
     overlay = True
+    freeze_below = True  # a modal dialog: the screen below is frozen while it is open
 
     def __init__(self) -> None:
         super().__init__()
@@ -58,8 +59,12 @@ class QuitConfirmScene(Scene):
         super().update(dt)
         self.fade = min(1.0, self.fade + dt * 6)
 
+    def draw_under(self, canvas: Canvas) -> None:
+        # the veil is drawn at full strength at once, into the frozen snapshot: redrawing a
+        # fading full-window veil every frame costs too much at 4K
+        backdrop.dim(canvas, 170)
+
     def draw(self, canvas: Canvas) -> None:
-        backdrop.dim(canvas, round(170 * self.fade))
         p = self.panel
         draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
         top_band(canvas, p, theme.RED, 6, radius=18)
