@@ -489,3 +489,22 @@ def test_reach_in_sight_marks_where_the_police_would_spot_the_figure():
     assert spots[P("D1")] == (3, True)  # next to the policeman, diagonally
     assert spots[Inside("Hall")] == (3, False)  # nobody sees inside a building
     assert spots[P("A4")] == (3, False)  # behind the building
+
+
+def test_boats_go_by_water_and_pass_under_bridges_without_stopping():
+    geo = Geometry(make_board("""
+    ,,,.,,,
+    ~~~=~~~
+    ,k,.,,,
+    """, water="""
+    .......
+    ~~~~~~~
+    .......
+    """))
+    r = geo.boat_reach(P("B1"), 6)
+    assert r.cost[P("B7")] == 6
+    assert P("B4") not in r.cost  # under the bridge: crossed, not stopped
+    assert r.path_to(P("B5")) == [P("B2"), P("B3"), P("B4"), P("B5")]
+    assert not any(geo.board.cell(s).water is False for s in r.cost)  # never on land
+    # on foot the same bridge is a road across the river
+    assert geo.reach(P("A4"), 2).cost[P("C4")] == 2

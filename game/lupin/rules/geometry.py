@@ -387,6 +387,37 @@ class Geometry:
                  if (s == origin or (s not in no_stop_set and self.can_stand(s, kind, state, swim)))}
         return Reach(origin=origin, cost=stops, parent=parent)
 
+    def boat_reach(self, origin: Sq, moves: int, *, state: BoardState = BoardState(),
+                   blocked: Iterable[Sq] = ()) -> Reach:
+        """Where a boat on ``origin`` can go by water with up to ``moves`` squares.
+
+        Boats move over the squares of the water layer (river, lake), never into a flooded zone
+        (the rowboat's card excludes them), and pass under bridges, where they cannot stop. Docks
+        are the land squares by the water where figures get on and off (a vehicle rule).
+        """
+        board = self.board
+
+        def afloat(sq: Sq) -> bool:
+            c = board.cell(sq)
+            return c.water and c.flooded is None
+
+        blocked_set = set(blocked)
+        best: dict[Spot, int] = {origin: 0}
+        parent: dict[Spot, Spot | None] = {origin: None}
+        queue: deque[Sq] = deque([origin])
+        while queue:
+            cur = queue.popleft()
+            for nb in cur.neighbours4():
+                if nb not in board or nb in best or nb in blocked_set or not afloat(nb):
+                    continue
+                if best[cur] + 1 > moves:
+                    continue
+                best[nb] = best[cur] + 1
+                parent[nb] = cur
+                queue.append(nb)
+        stops = {s: c for s, c in best.items() if s == origin or board.cell(s).terrain != "bridge"}
+        return Reach(origin=origin, cost=stops, parent=parent)
+
     # ------------------------------------------------------------------ sight
     def _lines_from(self, origin: Sq) -> list[_Line]:
         """All lines of sight from a square up to rifle range, computed once per square."""
