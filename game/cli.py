@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "game.ui.screenshot",      # screenshot
     "game.ui.bench",           # bench-ui
     "game.lupin.cli",          # lupin square|reach|sees ...
+    "game.simulate",           # simulate
 )
 
 

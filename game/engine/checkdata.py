@@ -32,6 +32,7 @@ CHECKER_MODULES: tuple[str, ...] = (
     "game.engine.i18n",
     "game.games_catalog",
     "game.lupin.rules.boards",
+    "game.lupin.rules.catalog",
 )
 
 YAML_SUFFIXES = (".yaml", ".yml")

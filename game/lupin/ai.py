@@ -1,0 +1,167 @@
+"""Bots for Lupin. They read only their seat's view and legal actions (the rules never offer a move
+that needs hidden knowledge) and the public board, never the hidden state.
+
+* ``RandomBot`` plays any legal action, preferring to end a turn once the figure has done
+  something and leaving the map only when it makes sense, so that whole games finish; the
+  random-game tests use it to explore the rules.
+* ``HeuristicBot`` plays with a plan: the gang heads for the treasure buildings, flips tiles, and
+  brings the treasure back to a start square; the police shoot what they see, close in on shown
+  gang members and call reinforcements. `heist-table simulate` uses it (``--bots heuristic``).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import deque
+from typing import Any, Sequence
+
+from game.engine.api import Action
+from game.engine.grid import parse_coord
+from game.lupin.rules import actions as A
+from game.lupin.rules.boards import episode_geometry
+from game.lupin.rules.geometry import GANG, Inside, spot_from_text
+
+
+def _escape_sensible(view: dict, figure: str) -> bool:
+    """Leave the map with the treasure, once it is out, or when time runs out."""
+    carries = any(t.get("treasure") and t["carrier"] == figure for t in view["tiles"])
+    return carries or view["treasure_out"] or view["round"] >= view["rounds_total"]
+
+
+class RandomBot:
+    """Random among the legal actions, with a nudge towards ending turns and phases."""
+
+    END_TYPES = (A.EndTurn, A.EndTreasure)
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        legal = [a for a in legal if not isinstance(a, A.Escape) or _escape_sensible(view, a.figure)] or list(legal)
+        enders = [a for a in legal if isinstance(a, self.END_TYPES)]
+        others = [a for a in legal if not isinstance(a, self.END_TYPES)]
+        if others and (not enders or self.rng.random() < 0.75):
+            kinds: dict[str, list[Action]] = {}
+            for a in others:   # weigh kinds of action equally, so 300 moves do not drown one shot
+                kinds.setdefault(type(a).__name__, []).append(a)
+            return self.rng.choice(kinds[self.rng.choice(sorted(kinds))])
+        return self.rng.choice(enders)
+
+
+@functools.lru_cache(maxsize=64)
+def _distance_map(episode: str, goal: str, kind: str = GANG) -> dict[Any, int]:
+    """Moves from every spot to ``goal`` (a spot's text) over the board, for a figure of ``kind``."""
+    geo = episode_geometry(episode)
+    start = spot_from_text(goal)
+    dist = {start: 0}
+    q = deque([start])
+    while q:
+        cur = q.popleft()
+        for nb, cost in geo.neighbours(cur, kind):
+            if nb not in dist:
+                dist[nb] = dist[cur] + max(cost, 1)
+                q.append(nb)
+    return dist
+
+
+class HeuristicBot:
+    """A purposeful player for simulations and, later, computer seats."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        by_type: dict[type, list[Action]] = {}
+        for a in legal:
+            by_type.setdefault(type(a), []).append(a)
+        for kind in (A.ConfirmPlan, A.AcceptTreasure):
+            if kind in by_type:
+                return by_type[kind][0]
+        if A.Place in by_type or A.ChooseStart in by_type:
+            return self.rng.choice(by_type.get(A.Place) or by_type[A.ChooseStart])
+        if A.Flip in by_type:
+            return self.rng.choice(by_type[A.Flip])
+        if A.EndTreasure in by_type:
+            return by_type[A.EndTreasure][0]
+        if view["seat"] == "zenigata":
+            return self._police(view, by_type)
+        return self._gang(view, by_type)
+
+    # ---------------------------------------------------------------- gang
+    def _gang(self, view: dict, by_type: dict) -> Action:
+        for kind in (A.Shoot, A.Melee):
+            if kind in by_type and self.rng.random() < 0.8:
+                return self.rng.choice(by_type[kind])
+        if A.FreeSelf in by_type:
+            return by_type[A.FreeSelf][0]
+        escapes = [a for a in by_type.get(A.Escape, ()) if _escape_sensible(view, a.figure)]
+        if escapes:
+            return escapes[0]
+        moves = by_type.get(A.Move, [])
+        if moves:
+            figure = moves[0].figure
+            goal = self._gang_goal(view, figure)
+            if goal is not None:
+                dist = _distance_map(view["episode"], goal)
+                best = min(moves, key=lambda a: (dist.get(spot_from_text(a.to), 999), self.rng.random()))
+                here = view["figures"][figure]["spot"]
+                if here is None or dist.get(spot_from_text(best.to), 999) <= dist.get(spot_from_text(here), 999):
+                    return best
+        return by_type.get(A.EndTurn, list(by_type.values())[0])[0]
+
+    def _gang_goal(self, view: dict, figure: str) -> str | None:
+        me = view["figures"][figure]
+        if _escape_sensible(view, figure) or any(t["carrier"] == figure for t in view["tiles"]):
+            starts = episode_geometry(view["episode"]).board.squares_of("start")
+            here = spot_from_text(me["spot"]) if me["spot"] else None
+            if here is None:
+                return None
+            return min((str(s) for s in starts),
+                       key=lambda s: _distance_map(view["episode"], s).get(here, 999))
+        sites = sorted({t["site"] for t in view["tiles"] if t["site"] is not None})
+        board = episode_geometry(view["episode"]).board
+        buildings = []
+        for b in board.buildings.values():
+            if not b.props.get("treasure"):
+                continue
+            if view["episode"] == "rosso-rubino" and b.name not in sites:
+                continue
+            buildings.append(str(Inside(b.name)))
+        if not buildings:
+            return None
+        return buildings[hash(figure) % len(buildings)]
+
+    # ---------------------------------------------------------------- police
+    def _police(self, view: dict, by_type: dict) -> Action:
+        for kind in (A.Shoot, A.Melee):
+            if kind in by_type:
+                return self.rng.choice(by_type[kind])
+        for kind in (A.Unload, A.CarFromStation, A.CarAppears):
+            if kind in by_type and self.rng.random() < 0.6:
+                return self.rng.choice(by_type[kind])
+        moves = by_type.get(A.Move, [])
+        targets = [f["spot"] for f in view["figures"].values()
+                   if f["kind"] == "gang" and f["shown"] and f["spot"] and not f["spot"].startswith("inside")]
+        if moves and self.rng.random() < 0.9:
+            if targets:
+                goal = self.rng.choice(targets)
+                g = parse_coord(goal) if not goal.startswith("under") else None
+                if g is not None:
+                    def closeness(a: Action) -> tuple:
+                        s = spot_from_text(a.to)
+                        if isinstance(s, tuple) and len(s) == 2 and isinstance(s[0], int):
+                            return (abs(s[0] - g[0]) + abs(s[1] - g[1]), self.rng.random())
+                        return (999, 0.0)
+                    return min(moves, key=closeness)
+            return self.rng.choice(moves)
+        if A.Drive in by_type and self.rng.random() < 0.5:
+            return self.rng.choice(by_type[A.Drive])
+        return by_type[A.EndTurn][0]
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
