@@ -519,8 +519,10 @@ class LupinState:
         return [s for s in best if s != car.spot and s not in occ and s not in bus]
 
     def _unload_squares(self, car: Car) -> list[Sq]:
+        """Free squares around the car, but not the parking, where the empty car goes back."""
         occ = self.occupied()
-        return [s for s in car.spot.neighbours8() if s in self.geo.board and s not in occ
+        homes = {c.home for c in self.cars.values()}
+        return [s for s in car.spot.neighbours8() if s in self.geo.board and s not in occ and s not in homes
                 and self.geo.can_stand(s, POLICE) and not self.geo.board.cell(s).roof]
 
     # -------------------------------------------------------------- gang turns
@@ -712,6 +714,11 @@ class LupinState:
 
     def _not_your_turn(self, seat: Seat) -> str:
         who = ", ".join(self.to_act()) or "nobody"
+        if self.phase == "gang":
+            last = [c for c in self.gang if self.seat_of[c] == seat and self._carries_treasure(c)
+                    and not self.figures[c].turn_done]
+            if last:
+                return f"{last[0]} carries the treasure: he plays last, after {who}."
         return f"It is not {seat}'s turn: waiting for {who}."
 
     # set-up ----------------------------------------------------------
