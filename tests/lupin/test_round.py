@@ -580,3 +580,44 @@ def test_all_against_all_scores_and_winner():
     assert st.result().winners == ("lupin",) and st.result().scores["fujiko"] == 4
     with pytest.raises(ConfigError, match="at least 3"):
         new_game({"players": 2, "variant": "all-vs-all"}, 1)
+
+
+# ---------------------------------------------------------------- the seam for cards and devices
+
+
+def test_one_mission_card_and_two_devices_a_turn_through_the_effect_registries(monkeypatch):
+    from game.lupin.rules import effects
+    from game.lupin.rules.catalog import card, device
+
+    class Counting:
+        def __init__(self):
+            self.applied = 0
+
+        def targets(self, state, figure, item):
+            return [""]
+
+        def apply(self, state, action, events):
+            self.applied += 1
+
+    st = started()
+    clear_police(st)
+    lupin = st.figures["lupin"]
+    hand = [c for c in lupin.hand]
+    assert not any(isinstance(a, (A.PlayCard, A.UseDevice)) for a in st.legal_actions("lupin"))
+    rule = Counting()
+    monkeypatch.setitem(effects.CARD_RULES, card(hand[0]).effect, rule)
+    lupin.hand = [hand[0], hand[0]]
+    assert A.PlayCard("lupin", "lupin", hand[0]) in st.legal_actions("lupin")
+    st.apply(A.PlayCard("lupin", "lupin", hand[0]))
+    assert rule.applied == 1 and lupin.hand == [hand[0]] and lupin.discard[-1] == hand[0]
+    with pytest.raises(IllegalAction, match="already played a mission card"):
+        st.apply(A.PlayCard("lupin", "lupin", hand[0]))
+    knife = device("knife")
+    drule = Counting()
+    monkeypatch.setitem(effects.DEVICE_RULES, knife.effect, drule)
+    lupin.devices = ["knife", "knife", "knife"]
+    st.apply(A.UseDevice("lupin", "lupin", "knife"))
+    st.apply(A.UseDevice("lupin", "lupin", "knife"))
+    with pytest.raises(IllegalAction, match="two devices this turn"):
+        st.apply(A.UseDevice("lupin", "lupin", "knife"))
+    assert drule.applied == 2

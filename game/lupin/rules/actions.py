@@ -168,3 +168,25 @@ class Flip(Action):
 @dataclass(frozen=True)
 class EndTreasure(Action):
     """Phase 4: this seat flips nothing more this round."""
+
+
+# ---------------------------------------------------------------- devices and cards
+
+@register_action("lupin.play_card")
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """Play a mission card from ``figure``'s hand (one a turn), on ``target`` if it needs one."""
+
+    figure: str
+    card: str
+    target: str = ""
+
+
+@register_action("lupin.use_device")
+@dataclass(frozen=True)
+class UseDevice(Action):
+    """Use one of ``figure``'s devices (up to two a turn), on ``target`` if it needs one."""
+
+    figure: str
+    device: str
+    target: str = ""

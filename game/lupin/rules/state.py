@@ -163,6 +163,8 @@ class Figure:
     discard: list = field(default_factory=list)
     turn_done: bool = False
     flipped: bool = False
+    cards_played: int = 0          # this turn (one mission card a turn)
+    devices_used: int = 0          # this turn (up to two devices a turn)
     # police
     holding: str | None = None     # the gang member this agent holds under arrest
     in_car: str | None = None
@@ -556,6 +558,7 @@ class LupinState:
                 out.append(A.Shoot(seat, c, target, self._weapon_of(c)))
             for target in self._melee_targets(c):
                 out.append(A.Melee(seat, c, target))
+        out.extend(self._card_and_device_actions(seat, c))
         if self._on_start_square(c):
             out.append(A.Escape(seat, c))
         if self._carries(c):
@@ -563,6 +566,25 @@ class LupinState:
                 if other != c and self._can_receive(c, other):
                     out.append(A.PassTreasure(seat, c, other))
         out.append(A.EndTurn(seat, c))
+        return out
+
+    def _card_and_device_actions(self, seat: Seat, c: str) -> list[Action]:
+        """Mission cards and devices whose effects the rules know (game/lupin/rules/effects.py),
+        within the limits of one card and two devices a turn."""
+        from game.lupin.rules.catalog import card as card_data, device as device_data
+        from game.lupin.rules.effects import CARDS_PER_TURN, CARD_RULES, DEVICES_PER_TURN, DEVICE_RULES
+        f = self.figures[c]
+        out: list[Action] = []
+        if f.cards_played < CARDS_PER_TURN:
+            for cid in dict.fromkeys(f.hand):
+                rule = CARD_RULES.get(card_data(cid).effect)
+                if rule is not None:
+                    out.extend(A.PlayCard(seat, c, cid, t) for t in rule.targets(self, c, cid))
+        if f.devices_used < DEVICES_PER_TURN:
+            for did in dict.fromkeys(f.devices):
+                rule = DEVICE_RULES.get(device_data(did).effect)
+                if rule is not None:
+                    out.extend(A.UseDevice(seat, c, did, t) for t in rule.targets(self, c, did))
         return out
 
     def _gang_move_targets(self, c: str) -> list[Spot]:
@@ -778,6 +800,7 @@ class LupinState:
             f = self.figures[c]
             f.moved = f.acted = f.turn_done = False
             f.exposed = False
+            f.cards_played = f.devices_used = 0
             if f.escaped:
                 f.turn_done = True
         ev.append(Event("phase", {"phase": "gang", "round": self.round}))
@@ -1355,6 +1378,40 @@ class LupinState:
             x.home = x.site = home
             x.treasure, x.carrier, x.seen_by = content, None, set()
         ev.append(Event("tiles_shuffled", {"tiles": [x.index for x in back]}, reveal=True))
+
+    # devices and cards ---------------------------------------------
+    def _do_playcard(self, a: A.PlayCard, ev: list[Event]) -> None:
+        from game.lupin.rules.catalog import card as card_data
+        from game.lupin.rules.effects import CARDS_PER_TURN, CARD_RULES
+        self._check_member_turn(a.seat, a.figure)
+        f = self.figures[a.figure]
+        require(a.card in f.hand, f"{a.figure} has no such card in hand.")
+        require(f.cards_played < CARDS_PER_TURN, f"{a.figure} has already played a mission card this turn.")
+        rule = CARD_RULES.get(card_data(a.card).effect)
+        require(rule is not None and a.target in rule.targets(self, a.figure, a.card),
+                "That card cannot be played now.")
+        self.active = a.figure
+        rule.apply(self, a, ev)   # checks first, then changes
+        f.cards_played += 1
+        if a.card in f.hand:
+            f.hand.remove(a.card)
+            f.discard.append(a.card)
+        ev.append(Event("card_played", {"figure": a.figure, "card": a.card, "target": a.target}, reveal=True))
+
+    def _do_usedevice(self, a: A.UseDevice, ev: list[Event]) -> None:
+        from game.lupin.rules.catalog import device as device_data
+        from game.lupin.rules.effects import DEVICES_PER_TURN, DEVICE_RULES
+        self._check_member_turn(a.seat, a.figure)
+        f = self.figures[a.figure]
+        require(a.device in f.devices, f"{a.figure} does not carry that device.")
+        require(f.devices_used < DEVICES_PER_TURN, f"{a.figure} has already used two devices this turn.")
+        rule = DEVICE_RULES.get(device_data(a.device).effect)
+        require(rule is not None and a.target in rule.targets(self, a.figure, a.device),
+                "That device cannot be used now.")
+        self.active = a.figure
+        rule.apply(self, a, ev)
+        f.devices_used += 1
+        ev.append(Event("device_used", {"figure": a.figure, "device": a.device, "target": a.target}, reveal=True))
 
     # cards -----------------------------------------------------------
     def _draw_card(self, c: str, at_start: bool = False, events: list[Event] | None = None) -> None:
