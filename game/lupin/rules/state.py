@@ -545,7 +545,7 @@ class LupinState:
         out: list[Action] = []
         if f.arrested_by is not None:
             out.append(A.FreeSelf(seat, c, "devices"))
-            if self.cfg.variant == "coop":
+            if self.cfg.variant == "coop" and self.rounds_total - 1 >= self.round:
                 out.append(A.FreeSelf(seat, c, "round"))
             out.append(A.EndTurn(seat, c))
             return out
@@ -1242,8 +1242,9 @@ class LupinState:
         if with_treasure:
             self.treasure_out = True
         self._note(a.figure, spot_to_text(frm), "-", "escaped")
-        ev.append(Event("escaped", {"figure": a.figure, "square": format_coord(frm),
-                                    "treasure": with_treasure}))
+        gang_seats = frozenset(self.seat_of[c] for c in self.gang)
+        ev.append(Event("escaped", {"figure": a.figure, "square": format_coord(frm), "treasure": with_treasure},
+                        audience=gang_seats, redacted=Event("escaped", {"figure": a.figure})))
         if self._check_end(ev):
             return
         if not self._may_start_turn():

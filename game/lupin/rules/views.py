@@ -86,8 +86,7 @@ def view_for(state: "LupinState", seat: Seat) -> dict[str, Any]:
         "rounds_total": state.rounds_total,
         "phase": state.phase,
         "to_act": list(state.to_act()),
-        "active": state.active if (state.active is None or state.is_shown(state.active)
-                                   or state.seat_knows_position(seat, state.active)) else state.active,
+        "active": state.active,   # whose turn it is is public; where he stands may not be
         "seats": {c: s for c, s in sorted(state.seat_of.items())},
         "figures": figures,
         "cars": cars,
