@@ -411,8 +411,11 @@ class LupinState:
                 return [A.ConfirmPlan(seat)]
             for c in self.gang:
                 if self.seat_of[c] == seat and self.figures[c].spot is None:
+                    taken = {self.figures[g].spot for g in self.gang} if (
+                        self.cfg.difficulty == "novice" and self.cfg.novice_always_visible) else set()
                     for sq in self._start_squares():
-                        out.append(A.ChooseStart(seat, c, format_coord(sq)))
+                        if sq not in taken:
+                            out.append(A.ChooseStart(seat, c, format_coord(sq)))
             return out
         if self.phase == "police":
             return self._police_actions(seat)
@@ -731,8 +734,54 @@ class LupinState:
         # state exactly as it was.
         events: list[Event] = []
         handler(action, events)
+        if self.result_ is None:
+            self._settle(events)
         self.log.extend(events)
         return events
+
+    def _settle(self, ev: list[Event]) -> None:
+        """One figure a square among those on the board: when two gang members are shown on the
+        same square (spotted together, carried by the bus, or both placed), the second goes to
+        the nearest free square around it (rulebook: "porre il secondo … in una casella adiacente")."""
+        while True:
+            seen: dict[Any, str] = {}
+            clash: tuple[str, Any] | None = None
+            for fid, f in self.figures.items():
+                if f.spot is None or isinstance(f.spot, (Inside, Under)) or f.in_car:
+                    continue
+                if f.kind == "gang" and not self.is_shown(fid):
+                    continue
+                if f.spot in seen:
+                    # a gang member moves aside: the one playing now if he is one of them, else the later
+                    members = [x for x in (seen[f.spot], fid) if self.figures[x].kind == "gang"]
+                    if members:
+                        clash = (self.active if self.active in members else members[-1], f.spot)
+                        break
+                seen[f.spot] = fid
+            if clash is None:
+                return
+            mover, square = clash
+            target = self._free_square_near(square)
+            if target is None:
+                return
+            self.figures[mover].spot = target
+            self._note(mover, spot_to_text(square), spot_to_text(target), "aside")
+            ev.append(Event("set_aside", {"figure": mover, "from": spot_to_text(square), "to": spot_to_text(target)}))
+
+    def _free_square_near(self, square: Sq) -> Sq | None:
+        """The nearest free square a gang member may stand on, adjacent first (ring by ring)."""
+        occ = self.occupied()
+        taken = set(occ) | {f.spot for f in self.figures.values() if f.spot is not None}
+        geo = self.geo
+        for radius in range(1, 4):
+            ring = sorted(Sq(square.row + dr, square.col + dc)
+                          for dr in range(-radius, radius + 1) for dc in range(-radius, radius + 1)
+                          if max(abs(dr), abs(dc)) == radius)
+            for sq in ring:
+                if sq in geo.board and sq not in taken and geo.can_stand(sq, GANG) \
+                        and not geo.board.cell(sq).roof and not self._on_bus(sq):
+                    return sq
+        return None
 
     def _not_your_turn(self, seat: Seat) -> str:
         who = ", ".join(self.to_act()) or "nobody"
@@ -765,6 +814,9 @@ class LupinState:
         sq = self._parse_square(a.square)
         require(sq in set(self._start_squares()), f"{a.square} is not a start square.")
         f = self.figures[a.figure]
+        if self.cfg.difficulty == "novice" and self.cfg.novice_always_visible:
+            require(all(self.figures[c].spot != sq for c in self.gang),
+                    f"{a.square} is taken: the gang is always visible, one figure a square.")
         f.spot = sq
         gang_seats = frozenset(self.seat_of[c] for c in self.gang)
         ev.append(Event("start_chosen", {"figure": a.figure, "square": a.square}, audience=gang_seats,
