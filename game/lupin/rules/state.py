@@ -769,9 +769,10 @@ class LupinState:
             ev.append(Event("set_aside", {"figure": mover, "from": spot_to_text(square), "to": spot_to_text(target)}))
 
     def _free_square_near(self, square: Sq) -> Sq | None:
-        """The nearest free square a gang member may stand on, adjacent first (ring by ring)."""
-        occ = self.occupied()
-        taken = set(occ) | {f.spot for f in self.figures.values() if f.spot is not None}
+        """The nearest square a gang member may stand on that no figure on the board holds, adjacent
+        first (ring by ring). Hidden members do not count: they may share a square, and counting
+        them would tell everybody where they hide."""
+        taken = set(self.occupied())
         geo = self.geo
         for radius in range(1, 4):
             ring = sorted(Sq(square.row + dr, square.col + dc)
