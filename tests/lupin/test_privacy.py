@@ -436,9 +436,9 @@ def _police_phase_game(episode: str, seed: int) -> LupinState:
 
 def test_where_a_spotted_member_is_set_aside_gives_away_no_hidden_partner():
     """Two members hidden on one square are spotted together; the second is set aside to "the
-    nearest free square", and the rules count a square held by a HIDDEN member as taken. So the
-    public set_aside event lands elsewhere when a hidden partner stands on the first free square:
-    Zenigata learns where that partner hides. Two states that differ only in hidden Fujiko's
+    nearest free square". A square held by a HIDDEN member must not count as taken, or the public
+    set_aside event would land elsewhere when a hidden partner stands on the first free square and
+    Zenigata would learn where that partner hides (a bug the random games found). Two states that differ only in hidden Fujiko's
     square (C11, next to the clash, out of every line of fire, or her start square) give Zenigata
     equal views before Zenigata's move to B14 and different ones after it (gran-colpo, 5 players,
     Jigen and Goemon hidden on C12). Only the public occupancy (state.occupied()) should decide;
