@@ -65,6 +65,27 @@ class ConfigError(ValueError):
     """A game set-up that cannot be played, with a sentence saying why."""
 
 
+# Other rule modules (planning.py, devices, cards) plug in here: a handler per action type they
+# define, called as handler(state, action, events) like the _do_* methods below, and extra legal
+# actions per phase, called as provider(state, seat) and added to what this module offers.
+ACTION_HANDLERS: dict[type, Any] = {}
+PHASE_ACTIONS: dict[str, list[Any]] = {}
+
+
+def register_handler(action_type: type):
+    def deco(fn):
+        ACTION_HANDLERS[action_type] = fn
+        return fn
+    return deco
+
+
+def register_phase_actions(phase: str):
+    def deco(fn):
+        PHASE_ACTIONS.setdefault(phase, []).append(fn)
+        return fn
+    return deco
+
+
 # ------------------------------------------------------------------------------------ config
 
 @dataclass(frozen=True)
@@ -397,6 +418,10 @@ class LupinState:
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act():
             return []
+        extra = [a for provider in PHASE_ACTIONS.get(self.phase, ()) for a in provider(self, seat)]
+        return extra + self._own_legal_actions(seat)
+
+    def _own_legal_actions(self, seat: Seat) -> list[Action]:
         out: list[Action] = []
         if self.phase == "placement":
             fid = self._next_to_place()
@@ -729,6 +754,9 @@ class LupinState:
         seat = action.seat
         require(seat in self.to_act(), self._not_your_turn(seat))
         handler = getattr(self, "_do_" + type(action).__name__.lower(), None)
+        if handler is None and type(action) in ACTION_HANDLERS:
+            plugged = ACTION_HANDLERS[type(action)]
+            handler = lambda a, ev: plugged(self, a, ev)  # noqa: E731
         require(handler is not None, "That move does not exist in this game.")
         # Each handler checks everything before it changes anything: a refused action leaves the
         # state exactly as it was.
