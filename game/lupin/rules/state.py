@@ -1472,8 +1472,8 @@ class LupinState:
         rule = CARD_RULES.get(card_data(a.card).effect)
         require(rule is not None and a.target in rule.targets(self, a.figure, a.card),
                 "That card cannot be played now.")
-        self.active = a.figure
         rule.apply(self, a, ev)   # checks first, then changes
+        self.active = a.figure
         f.cards_played += 1
         if a.card in f.hand:
             f.hand.remove(a.card)
@@ -1490,8 +1490,8 @@ class LupinState:
         rule = DEVICE_RULES.get(device_data(a.device).effect)
         require(rule is not None and a.target in rule.targets(self, a.figure, a.device),
                 "That device cannot be used now.")
+        rule.apply(self, a, ev)   # checks first, then changes
         self.active = a.figure
-        rule.apply(self, a, ev)
         f.devices_used += 1
         ev.append(Event("device_used", {"figure": a.figure, "device": a.device, "target": a.target}, reveal=True))
 
