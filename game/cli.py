@@ -3,6 +3,8 @@
 Sub-commands live in their own modules, each with a ``register(subparsers)`` function that adds
 its parser and sets ``func`` (called with the parsed arguments, returning the exit code). Modules
 that need pygame import it inside their ``func``, so ``--help`` and the pure commands stay light.
+``--selftest`` checks the installation (:mod:`game.selftest`); an uncaught exception anywhere
+becomes a crash report in the player's folder (:mod:`game.crash`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=("it", "en"), help="language for this run (default: the saved setting)")
     parser.add_argument("--size", metavar="WxH", help="window size for this run, e.g. 1280x720")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    parser.add_argument("--selftest", action="store_true",
+                        help="check this copy of the game (content, every screen, one game per title) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         try:
@@ -57,8 +61,18 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game.crash import guard
+
+    return guard(_main, argv)   # an uncaught exception becomes a crash report
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.selftest:
+        from game.selftest import run_selftest
+
+        return run_selftest()
     if args.command is None:
         from game.ui.app import run_app
 

@@ -15,6 +15,7 @@ in the Settings screen updates both and saves.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -211,6 +212,8 @@ class App:
 
     def run(self) -> int:
         clock = pygame.time.Clock()
+        # HEIST_TABLE_EXIT_AFTER_FIRST_FRAME=1: draw one frame, say so, and stop (cold-start benchmark)
+        first_frame_only = os.environ.get("HEIST_TABLE_EXIT_AFTER_FIRST_FRAME") == "1"
         while self.running:
             dt = min(clock.tick(FPS) / 1000.0, 0.1)
             for event in pygame.event.get():
@@ -223,6 +226,9 @@ class App:
             self.draw()
             self._update_cursor()
             pygame.display.flip()
+            if first_frame_only:
+                print("heist-table: first frame drawn", flush=True)
+                break
         return 0
 
 
@@ -255,7 +261,15 @@ def _window_icon() -> pygame.Surface:
 
 
 def run_app(lang: str | None = None, size: tuple[int, int] | None = None, fullscreen: bool = False) -> int:
-    """Open the game window and run until the player quits; returns the exit code."""
+    """Open the game window and run until the player quits; returns the exit code.
+
+    An uncaught exception closes the window and becomes a crash report (:mod:`game.crash`)."""
+    from game.crash import guard
+
+    return guard(_run_app, lang, size, fullscreen)
+
+
+def _run_app(lang: str | None, size: tuple[int, int] | None, fullscreen: bool) -> int:
     from game.ui.scenes.title import TitleScene
 
     settings, warning = Settings.load()
@@ -274,4 +288,7 @@ def run_app(lang: str | None = None, size: tuple[int, int] | None = None, fullsc
         app.stack.push(TitleScene())
         return app.run()
     finally:
+        from game.ui.canvas import clear_font_cache
+
+        clear_font_cache()   # fonts die with pygame.quit(); a later run_app opens new ones
         pygame.quit()

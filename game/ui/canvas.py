@@ -57,6 +57,11 @@ def font_path(face: str) -> Path:
     return path
 
 
+def clear_font_cache() -> None:
+    """Forget the fonts opened so far: they are invalid once pygame.quit() has run."""
+    _fonts.clear()
+
+
 def get_font(face: str, px: int) -> pygame.font.Font:
     """The font of ``face`` at ``px`` pixels, opened once and cached by (file, px)."""
     path = _paths.get(face)

@@ -1,0 +1,98 @@
+"""Crash reports: an uncaught exception becomes a short text file and one sentence, not a wall of
+traceback.
+
+:func:`guard` runs the app (``run_app``) and every command of ``heist-table`` (``game.cli.main``).
+When the code under it raises, the report (time, version, platform, the command line and the
+traceback) goes to ``user_dir()/crash-reports/crash-<timestamp>.txt`` — the player's own folder,
+never the game's (which in a bundle may be read-only or a temporary folder) — one sentence on
+stderr says where, and the exit status is :data:`CRASH_EXIT`. ``SystemExit`` (argparse, ``--help``)
+passes through untouched; Ctrl+C ends quietly with status 130.
+"""
+
+from __future__ import annotations
+
+import datetime
+import platform
+import sys
+import traceback
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+from game import __version__
+from game.engine import resources
+
+CRASH_EXIT = 70          # EX_SOFTWARE: an internal error
+REPORTS_DIR = "crash-reports"
+
+
+def _now() -> datetime.datetime:
+    """The local time, with its offset (a seam for tests)."""
+    return datetime.datetime.now().astimezone()
+
+
+def reports_dir() -> Path:
+    return resources.user_dir() / REPORTS_DIR
+
+
+def report_text(exc: BaseException, when: datetime.datetime | None = None) -> str:
+    when = when or _now()
+    frozen = "PyInstaller bundle" if getattr(sys, "frozen", False) else "from source"
+    lines = [
+        "Heist Table crash report",
+        f"time:     {when.isoformat(timespec='seconds')}",
+        f"version:  heist-table {__version__} ({frozen})",
+        f"platform: {platform.platform()}; Python {platform.python_version()} "
+        f"({platform.python_implementation()}, {platform.machine() or 'unknown machine'})",
+        f"command:  {' '.join(sys.argv) or '(none)'}",
+        "",
+        "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip(),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_report(exc: BaseException) -> Path:
+    """Write the report of ``exc`` to a new file in the crash-reports folder; returns its path."""
+    when = _now()
+    folder = reports_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = when.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"crash-{stamp}.txt"
+    n = 1
+    while path.exists():   # two crashes in one second keep both reports
+        n += 1
+        path = folder / f"crash-{stamp}-{n}.txt"
+    path.write_text(report_text(exc, when), encoding="utf-8")
+    return path
+
+
+def handle(exc: BaseException, err: TextIO | None = None) -> int:
+    """Report ``exc`` (file + one sentence on ``err``); returns the exit status to use."""
+    err = err or sys.stderr
+    try:
+        path = write_report(exc)
+    except Exception as write_exc:  # noqa: BLE001 - the report must not hide the crash
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=err)
+        print(f"Heist Table stopped because of an internal error ({type(exc).__name__}: {exc}); "
+              f"the crash report could not be written ({write_exc}), so the details are above.",
+              file=err)
+    else:
+        print(f"Heist Table stopped because of an internal error ({type(exc).__name__}); "
+              f"a crash report was written to {path}.", file=err)
+    try:
+        err.flush()
+    except Exception:  # noqa: BLE001
+        pass
+    return CRASH_EXIT
+
+
+def guard(func: Callable[..., Any], *args: Any, **kwargs: Any) -> int:
+    """Call ``func``; its return value is the exit status, or :data:`CRASH_EXIT` after a crash."""
+    try:
+        return int(func(*args, **kwargs) or 0)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # noqa: BLE001 - this is the last line of defence
+        return handle(exc)
