@@ -29,6 +29,28 @@ def _escape_sensible(view: dict, figure: str) -> bool:
     return carries or view["treasure_out"] or view["round"] >= view["rounds_total"]
 
 
+#: What the heuristic gang buys for each character while planning (cheap, useful, carried by 2).
+WISHES: dict[str, tuple[str, ...]] = {
+    "lupin": ("medical_kit", "hand_grenade"),
+    "jigen": ("rifle", "hand_grenade"),
+    "goemon": ("hand_grenade", "knife"),
+    "fujiko": ("medical_kit", "knife"),
+}
+
+
+def _still_wished(figure: str, device: str, held: Sequence[str]) -> bool:
+    """Whether ``figure`` wants one more ``device`` than he holds (by his wish list)."""
+    wish = WISHES.get(figure, ())
+    return wish.count(device) > list(held).count(device)
+
+
+def _without(held: Sequence[str], device: str) -> list[str]:
+    out = list(held)
+    if device in out:
+        out.remove(device)
+    return out
+
+
 class RandomBot:
     """Random among the legal actions, with a nudge towards ending turns and phases."""
 
@@ -79,6 +101,12 @@ class HeuristicBot:
         by_type: dict[type, list[Action]] = {}
         for a in legal:
             by_type.setdefault(type(a), []).append(a)
+        if view["phase"] == "planning":
+            return self._plan(view, by_type)
+        if A.BuyLeftover in by_type:   # a traitor Fujiko spends her 600$ on the leftovers
+            wanted = [a for a in by_type[A.BuyLeftover] if a.device in WISHES["fujiko"] + ("rifle",)]
+            if wanted:
+                return wanted[0]
         for kind in (A.ConfirmPlan, A.AcceptTreasure):
             if kind in by_type:
                 return by_type[kind][0]
@@ -92,6 +120,39 @@ class HeuristicBot:
             return self._police(view, by_type)
         return self._gang(view, by_type)
 
+    # ---------------------------------------------------------------- planning
+    def _plan(self, view: dict, by_type: dict) -> Action:
+        """Start squares first; then each seat buys its characters' few wished tiles; Lupin confirms
+        when his are bought (or the clock runs out for him while partners still choose squares)."""
+        if A.ChooseStart in by_type:
+            return self.rng.choice(by_type[A.ChooseStart])
+        mine = view["mine"]
+        wanted = [a for a in by_type.get(A.BuyDevice, ())
+                  if a.figure in mine and _still_wished(a.figure, a.device, mine[a.figure]["devices"])]
+        if wanted:
+            return wanted[0]
+        if A.EndCharm in by_type:
+            return by_type[A.EndCharm][0]
+        if A.PassPurchase in by_type:
+            return by_type[A.PassPurchase][0]
+        confirms = by_type.get(A.ConfirmPlan, [])
+        ready = [a for a in confirms if not a.timed_out]
+        if ready:
+            return ready[0]
+        if view["seat"] == "lupin" and confirms:
+            return confirms[0]
+        # a partner with nothing more he wants waits for Lupin's word: he gives back something he
+        # did not wish for, or takes the cheapest tile (to give it back later); the clock otherwise
+        prices = (view.get("plan") or {}).get("prices", {})
+        spare = [a for a in by_type.get(A.ReturnDevice, ())
+                 if not _still_wished(a.figure, a.device, _without(mine[a.figure]["devices"], a.device))]
+        if spare:
+            return spare[0]
+        buys = by_type.get(A.BuyDevice, [])
+        if buys:
+            return min(buys, key=lambda a: (prices.get(a.device, 0), a.device, a.figure))
+        return confirms[0] if confirms else next(iter(by_type.values()))[0]
+
     # ---------------------------------------------------------------- gang
     def _gang(self, view: dict, by_type: dict) -> Action:
         for kind in (A.Shoot, A.Melee):
@@ -102,17 +163,46 @@ class HeuristicBot:
         escapes = [a for a in by_type.get(A.Escape, ()) if _escape_sensible(view, a.figure)]
         if escapes:
             return escapes[0]
+        device = self._device(by_type)
+        if device is not None:
+            return device
         moves = by_type.get(A.Move, [])
-        if moves:
-            figure = moves[0].figure
+        rides = by_type.get(A.Ride, [])
+        if A.GetIn in by_type and moves and self.rng.random() < 0.8:
+            return by_type[A.GetIn][0]   # not moved yet: in the vehicle next to him, then see
+        if moves or rides:
+            figure = (moves or rides)[0].figure
             goal = self._gang_goal(view, figure)
             if goal is not None:
                 dist = _distance_map(view["episode"], goal)
-                best = min(moves, key=lambda a: (dist.get(spot_from_text(a.to), 999), self.rng.random()))
+
+                def far(a: Action) -> tuple:
+                    return (dist.get(spot_from_text(a.to), 999), self.rng.random())
                 here = view["figures"][figure]["spot"]
-                if here is None or dist.get(spot_from_text(best.to), 999) <= dist.get(spot_from_text(here), 999):
+                now = dist.get(spot_from_text(here), 999) if here is not None else 999
+                best = min(moves, key=far) if moves else None
+                ride = min(rides, key=far) if rides else None
+                if ride is not None and far(ride)[0] < min(now, far(best)[0] if best else 999) - 1:
+                    return ride          # the vehicle gets him there faster than his feet
+                if best is not None and (here is None or far(best)[0] <= now):
                     return best
         return by_type.get(A.EndTurn, list(by_type.values())[0])[0]
+
+    def _device(self, by_type: dict) -> Action | None:
+        """Weapons now and then, a medical kit when offered (somebody is wounded), the balloon."""
+        if A.Vanish in by_type:
+            return by_type[A.Vanish][0]
+        uses = by_type.get(A.UseDevice, [])
+        heals = [a for a in uses if a.device == "medical_kit"]
+        if heals:
+            return heals[0]
+        weapons = [a for a in uses if a.device in ("hand_grenade", "knife", "rifle")]
+        if weapons and self.rng.random() < 0.6:
+            return self.rng.choice(weapons)
+        others = [a for a in uses if a.device in ("decoy_balloon", "radio", "shovel")]
+        if others and self.rng.random() < 0.2:
+            return self.rng.choice(others)
+        return None
 
     def _gang_goal(self, view: dict, figure: str) -> str | None:
         me = view["figures"][figure]

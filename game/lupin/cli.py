@@ -1,8 +1,9 @@
 """`heist-table lupin ...`: ask the Lupin rules about a board from outside, as JSON.
 
 For map authors and for checking the rules: what a square is, where a figure can go, who sees
-whom. EPISODE is an episode id (rosso-rubino, gran-colpo, cagliostro, stonehenge) or the path of
-a .tmx file (then no episode checks are made).
+whom; and `catalog`, the devices and mission cards of an episode. EPISODE is an episode id
+(rosso-rubino, gran-colpo, cagliostro, stonehenge) or the path of a .tmx file (then no episode
+checks are made).
 """
 
 from __future__ import annotations
@@ -40,6 +41,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     se.add_argument("--exposed", action="store_true",
                     help="the target is on a roof and has just shot")
     se.set_defaults(func=_cmd_sees)
+
+    ca = lsub.add_parser("catalog", help="the devices and mission cards of an episode",
+                         description="Every device tile (id, name, count, price and whether the price "
+                         "is designed, text) and every mission card (id, owner, name, count, text) of "
+                         "one episode, in one language.")
+    ca.add_argument("--episode", default="rosso-rubino",
+                    help="rosso-rubino (default), gran-colpo, cagliostro or stonehenge")
+    ca.add_argument("--lang", choices=("it", "en"), default="en")
+    ca.add_argument("--variant", choices=("coop", "all-vs-all"), default="coop")
+    ca.add_argument("--json", action="store_true", help="the whole catalogue as JSON (default: a listing)")
+    ca.set_defaults(func=_cmd_catalog)
 
     be = lsub.add_parser("bench", help="time the police's sight and a gang figure's reach (benchmark)")
     be.add_argument("--episode", default=None, help="default: every episode; reports the busiest")
@@ -118,6 +130,45 @@ def _cmd_sees(args) -> int:
         return {"from": a.origin.upper(), "to": a.target.upper(), "weapon": a.weapon, "range": rng,
                 "sees": s.seen, "can_shoot": s.can_shoot, "distance": s.distance, "why": s.reason}
     return _run(go, args)
+
+
+def _catalog(a) -> dict:
+    """``catalog_json`` with each mission card naming its owner."""
+    from game.lupin.rules.catalog import catalog_json
+
+    out = catalog_json(a.episode, a.lang, a.variant)
+    for owner, deck in out["decks"].items():
+        deck["cards"] = [{"owner": owner, **c} for c in deck["cards"]]
+    out["specials"] = {owner: {"owner": owner, **c} for owner, c in out["specials"].items()}
+    return out
+
+
+def _cmd_catalog(args) -> int:
+    if args.json:
+        return _run(_catalog, args)
+    try:
+        cat = _catalog(args)
+    except (KeyError, ValueError) as exc:
+        print(f"heist-table lupin: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 2
+    except ContentError as exc:
+        print(f"heist-table lupin: {exc}", file=sys.stderr)
+        return 1
+    budgets = ", ".join(f"{who} {amount}$" for who, amount in cat["budgets"].items())
+    print(f"{cat['episode']} ({cat['variant']}, {cat['lang']}): budget {budgets}")
+    print("\nDevices")
+    for d in cat["devices"]:
+        price = f"{d['price']}$" + (" (designed)" if d["price_designed"] else "")
+        print(f"  {d['id']:<16} x{d['count']} {price:<15} {d['name']}")
+    for owner, deck in cat["decks"].items():
+        print(f"\n{owner.capitalize()}'s mission cards ({deck['size']})")
+        for c in deck["cards"]:
+            print(f"  {c['id']:<44} x{c['count']} {c['name']}")
+    if cat["specials"]:
+        print("\nSpecial cards")
+        for owner, c in cat["specials"].items():
+            print(f"  {c['id']:<44} {owner:<9} {c['name']}")
+    return 0
 
 
 def _cmd_bench(args) -> int:

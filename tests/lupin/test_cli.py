@@ -77,3 +77,35 @@ def test_check_data_names_a_missing_rulebook_square(tmp_path, capsys):
     out = capsys.readouterr().out
     assert code == 1
     assert "rosso-rubino.tmx" in out and "square L23 needs a 'police_parking' place" in out
+
+
+def test_catalog_lists_every_device_and_mission_card_of_an_episode(capsys):
+    out = run_json(capsys, "lupin", "catalog", "--episode", "rosso-rubino", "--lang", "it", "--json")
+    assert out["episode"] == "rosso-rubino" and out["lang"] == "it" and out["budgets"] == {"gang": 1500}
+    devices = {d["id"]: d for d in out["devices"]}
+    assert sum(d["count"] for d in devices.values() if d["id"] != "wetsuit") == 40   # the base box
+    boat = devices["boat"]
+    assert boat["name"] == "Barca" and boat["count"] == 1 and boat["price"] == 400
+    assert boat["price_designed"] is True and boat["text"].startswith("Solo in Rosso rubino")
+    cards = [c for deck in out["decks"].values() for c in deck["cards"]]
+    assert all({"id", "owner", "name", "count", "text"} <= set(c) for c in cards)
+    assert sum(c["count"] for c in cards) == 60
+    charm = next(c for c in cards if c["id"] == "fujiko_oh_mio_caro_lupin")
+    assert charm["owner"] == "fujiko" and charm["count"] == 2
+    # all against all: no radios, no helicopter, no "Perdonami Lupin..."
+    ava = run_json(capsys, "lupin", "catalog", "--variant", "all-vs-all", "--json")
+    assert ava["lang"] == "en" and ava["budgets"] == {"each": 1000}
+    assert not {"radio", "helicopter"} & {d["id"] for d in ava["devices"]}
+    assert "fujiko_perdonami_lupin" not in {c["id"] for c in ava["decks"]["fujiko"]["cards"]}
+    # the expansion's episodes add their cards and specials
+    cag = run_json(capsys, "lupin", "catalog", "--episode", "cagliostro", "--json")
+    assert cag["decks"]["lupin"]["size"] == 20 and cag["specials"]["zenigata"]["owner"] == "zenigata"
+    assert main(["lupin", "catalog", "--episode", "cagliostro", "--variant", "all-vs-all", "--json"]) == 2
+    assert "all-against-all" in capsys.readouterr().err
+
+
+def test_catalog_without_json_prints_a_listing(capsys):
+    assert main(["lupin", "catalog", "--episode", "gran-colpo"]) == 0
+    text = capsys.readouterr().out
+    assert "budget gang 1500$" in text and "helicopter" in text and "boat" not in text
+    assert "Fujiko's mission cards (15)" in text

@@ -165,6 +165,9 @@ class Invariants:
         fig = action.figure
         kind = prev["kinds"][fig]
         frm, to = prev["spots"][fig], state.figures[fig].spot
+        if to is None and any(e.kind == "trap_sprung" and e.data.get("figure") == fig
+                              for e in state.log[prev["log_len"]:]):
+            return   # he fell into a shovel's trap on his way (devices.py): off the board
         assert spot_to_text(to) == action.to, where
         assert frm is not None and to != frm, where
         geo = state.geo

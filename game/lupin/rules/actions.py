@@ -36,7 +36,67 @@ class ChooseStart(Action):
 @register_action("lupin.confirm_plan")
 @dataclass(frozen=True)
 class ConfirmPlan(Action):
-    """Lupin has the last word: the plan stands and the first round begins."""
+    """Lupin has the last word: the plan stands and the first round begins. ``timed_out``: the
+    15 minutes are up (the UI's clock sends it, from any gang seat): the plan so far stands."""
+
+    timed_out: bool = False
+
+
+# the devices (game/lupin/rules/planning.py; docs/rules-decisions.md, "Lupin — planning")
+
+@register_action("lupin.buy_device")
+@dataclass(frozen=True)
+class BuyDevice(Action):
+    """Buy a device tile from the shop for ``figure`` (who will carry it from the start)."""
+
+    figure: str
+    device: str
+
+
+@register_action("lupin.return_device")
+@dataclass(frozen=True)
+class ReturnDevice(Action):
+    """Give a tile bought for ``figure`` back to the shop, before the plan is confirmed."""
+
+    figure: str
+    device: str
+
+
+@register_action("lupin.reassign_device")
+@dataclass(frozen=True)
+class ReassignDevice(Action):
+    """Hand a tile bought for ``figure`` to the partner ``to`` instead, before the plan is confirmed."""
+
+    figure: str
+    device: str
+    to: str
+
+
+@register_action("lupin.charm_lupin")
+@dataclass(frozen=True)
+class CharmLupin(Action):
+    """Fujiko plays "Oh mio caro Lupin..." at the start of planning: she claims the devices she
+    wants (:class:`BuyDevice` for her) before anybody buys, and Lupin cannot take them back."""
+
+
+@register_action("lupin.end_charm")
+@dataclass(frozen=True)
+class EndCharm(Action):
+    """Fujiko has claimed what she wanted: the gang goes on planning."""
+
+
+@register_action("lupin.pass_purchase")
+@dataclass(frozen=True)
+class PassPurchase(Action):
+    """All against all: this member buys nothing more (he is out of the purchase round)."""
+
+
+@register_action("lupin.buy_leftover")
+@dataclass(frozen=True)
+class BuyLeftover(Action):
+    """A traitor Fujiko ("Perdonami Lupin...") buys one of the tiles the gang left to her."""
+
+    device: str
 
 
 # ---------------------------------------------------------------- a figure's turn
@@ -190,3 +250,43 @@ class UseDevice(Action):
     figure: str
     device: str
     target: str = ""
+
+
+# ---------------------------------------------------------------- the gang's vehicles and the balloon
+#  (game/lupin/rules/vehicles.py and devices.py; docs/rules-decisions.md, "Lupin — devices in play")
+
+@register_action("lupin.get_in")
+@dataclass(frozen=True)
+class GetIn(Action):
+    """Get into a gang vehicle standing on ``figure``'s square or next to it (free, no move)."""
+
+    figure: str
+    vehicle: str
+
+
+@register_action("lupin.get_out")
+@dataclass(frozen=True)
+class GetOut(Action):
+    """Get out of the vehicle onto a free ``square`` next to it (free, no move)."""
+
+    figure: str
+    square: str
+
+
+@register_action("lupin.ride")
+@dataclass(frozen=True)
+class Ride(Action):
+    """Drive (fly, sail) the vehicle ``figure`` is aboard to ``to``: the driver's move this round."""
+
+    figure: str
+    to: str
+
+
+@register_action("lupin.vanish")
+@dataclass(frozen=True)
+class Vanish(Action):
+    """The round after a "false target" balloon: the figure on the board was a balloon, and the
+    member slips unseen to ``to``, one of the first two free hidden squares (his move)."""
+
+    figure: str
+    to: str

@@ -6,8 +6,8 @@ The game, in the order the rulebook plays it:
 
 * **placement** – Zenigata places himself and 7 agents in columns 14–25 (this is the police's
   round 1); the guards stand on the Gem Lord's roofs, the police cars at L23–L24;
-* **planning** – each gang member picks a secret start square; Lupin confirms the plan (devices
-  are bought here once they exist);
+* **planning** – each gang member picks a secret start square and the gang buys its devices
+  (``planning.py``); Lupin confirms the plan, or the clock runs out;
 * **rounds 1–13**, each: phase 1 the police (from round 2: every police figure may move once and
   take one standard action, in any order), phase 2 the gang (each free member in the order the
   gang chooses: move, shoot or fight; the treasure carrier last), phase 3 the episode (the bus),
@@ -82,6 +82,27 @@ def register_handler(action_type: type):
 def register_phase_actions(phase: str):
     def deco(fn):
         PHASE_ACTIONS.setdefault(phase, []).append(fn)
+        return fn
+    return deco
+
+
+# Named hooks for the vehicles and devices (vehicles.py, devices.py): functions called as
+# fn(state, *args) at fixed points of the round (LupinState._hook):
+#   "gang_phase" (ev)              a gang phase begins (vehicles bought are put on the board)
+#   "moved" (who, frm, to, ev)     a figure or a police car has moved (traps; a rider walks off);
+#                                  frm None: an agent got out of a police car
+#   "settle" (ev)                  after every action (vehicles spotted or set aside)
+#   "occupied" () -> {square: id}  more pieces everybody sees on the board
+#   "vehicles" () -> [square]      more vehicles that block sight
+#   "talk" (a, b) -> bool          partners who may talk though not next to each other (a radio)
+#   "shoot_targets" (fid) -> [id]  more targets a figure may shoot at
+#   "shoot" (action, ev) -> bool   True when it resolved a shot at one of those targets
+HOOKS: dict[str, list[Any]] = {}
+
+
+def register_hook(name: str):
+    def deco(fn):
+        HOOKS.setdefault(name, []).append(fn)
         return fn
     return deco
 
@@ -188,8 +209,12 @@ class Figure:
     devices_used: int = 0          # this turn (up to two devices a turn)
     # police
     holding: str | None = None     # the gang member this agent holds under arrest
-    in_car: str | None = None
+    in_car: str | None = None      # the police car (agents) or gang vehicle (members) aboard
     knocked_out: bool = False      # Zenigata after his last wound, until the next round
+    # devices (devices.py)
+    turn_devices: list = field(default_factory=list)   # tiles used this turn
+    glides: int = 0                # hang glider: glides made from roof to roof with this tile
+    decoy_round: int = 0           # the round he let a "false target" balloon go
 
 
 @dataclass
@@ -239,6 +264,10 @@ class LupinState:
         self.treasure_out = False
         self.escape_order: list[str] = []
         self.log: list[Event] = []
+        self.plan: Any = None                   # the devices' planning (planning.Plan), from planning on
+        self.rides: dict[str, Any] = {}         # the gang's vehicles on the board (vehicles.Vehicle)
+        self.traps: list[Any] = []              # shovel traps (devices.Trap), secret to their diggers
+        self.radio_round = 0                    # the round a radio lets the whole gang talk
         self._setup()
 
     # -------------------------------------------------------------- set-up
@@ -287,8 +316,8 @@ class LupinState:
         if self.offer is not None:
             return [self.seat_of[self.offer[1]]]
         if self.phase == "planning":
-            return ["lupin"] if all(self.figures[c].spot is not None for c in self.gang) else \
-                sorted({self.seat_of[c] for c in self.gang if self.figures[c].spot is None}, key=SEATS.index)
+            from game.lupin.rules.planning import planning_seats
+            return planning_seats(self)
         if self.phase == "gang":
             if self.active is not None:
                 return [self.seat_of[self.active]]
@@ -341,11 +370,25 @@ class LupinState:
             return True
         return f.shown
 
+    def _hook(self, name: str, *args: Any) -> list[Any]:
+        return [fn(self, *args) for fn in HOOKS.get(name, ())]
+
     def may_talk(self, a: str, b: str) -> bool:
-        """Gang members may share what they know when adjacent (or in the same vehicle)."""
+        """Gang members may share what they know when adjacent, in the same vehicle, or over a
+        radio this round."""
+        if self.near(a, b):
+            return True
+        if self.figures[a].spot is None or self.figures[b].spot is None:
+            return False
+        return any(self._hook("talk", a, b))
+
+    def near(self, a: str, b: str) -> bool:
+        """Next to each other (or in the same vehicle, or inside the same building)."""
         fa, fb = self.figures[a], self.figures[b]
         if fa.spot is None or fb.spot is None:
             return False
+        if fa.in_car and fa.in_car == fb.in_car:
+            return True
         if isinstance(fa.spot, Inside) or isinstance(fb.spot, Inside):
             return fa.spot == fb.spot
         if isinstance(fa.spot, Under) or isinstance(fb.spot, Under):
@@ -374,6 +417,8 @@ class LupinState:
         for car in self.cars.values():
             if car.spot is not None:
                 occ[car.spot] = car.id
+        for more in self._hook("occupied"):
+            occ.update(more)
         return occ
 
     def viewers(self, *, exclude: Iterable[str] = ()) -> list[tuple[Spot, int]]:
@@ -393,7 +438,10 @@ class LupinState:
         return out
 
     def vehicles(self) -> list[Sq]:
-        return [c.spot for c in self.cars.values() if c.spot is not None]
+        out = [c.spot for c in self.cars.values() if c.spot is not None]
+        for more in self._hook("vehicles"):
+            out.extend(more)
+        return out
 
     def in_police_sight(self, fid: str) -> bool:
         f = self.figures[fid]
@@ -432,16 +480,8 @@ class LupinState:
             giver, receiver = self.offer
             return [A.AcceptTreasure(seat, receiver, True), A.AcceptTreasure(seat, receiver, False)]
         if self.phase == "planning":
-            if all(self.figures[c].spot is not None for c in self.gang):
-                return [A.ConfirmPlan(seat)]
-            for c in self.gang:
-                if self.seat_of[c] == seat and self.figures[c].spot is None:
-                    taken = {self.figures[g].spot for g in self.gang} if (
-                        self.cfg.difficulty == "novice" and self.cfg.novice_always_visible) else set()
-                    for sq in self._start_squares():
-                        if sq not in taken:
-                            out.append(A.ChooseStart(seat, c, format_coord(sq)))
-            return out
+            from game.lupin.rules.planning import planning_actions
+            return planning_actions(self, seat)
         if self.phase == "police":
             return self._police_actions(seat)
         if self.phase == "gang":
@@ -473,6 +513,18 @@ class LupinState:
 
     def _start_squares(self) -> list[Sq]:
         return sorted(self.geo.board.squares_of("start"))
+
+    def _start_actions(self, seat: Seat) -> list[Action]:
+        """Planning: a start square for each of the seat's members who has none yet."""
+        out: list[Action] = []
+        for c in self.gang:
+            if self.seat_of[c] == seat and self.figures[c].spot is None:
+                taken = {self.figures[g].spot for g in self.gang} if (
+                    self.cfg.difficulty == "novice" and self.cfg.novice_always_visible) else set()
+                for sq in self._start_squares():
+                    if sq not in taken:
+                        out.append(A.ChooseStart(seat, c, format_coord(sq)))
+        return out
 
     def _police_move_targets(self, fid: str) -> list[Spot]:
         f = self.figures[fid]
@@ -630,7 +682,7 @@ class LupinState:
 
     def _can_receive(self, giver: str, receiver: str) -> bool:
         g, r = self.figures[giver], self.figures[receiver]
-        return (not r.escaped and r.arrested_by is None and self.may_talk(giver, receiver)
+        return (not r.escaped and r.arrested_by is None and self.near(giver, receiver)
                 and not self._carries(receiver))
 
     # -------------------------------------------------------------- combat targets
@@ -647,7 +699,7 @@ class LupinState:
         f = self.figures[fid]
         weapon = self._weapon_of(fid)
         skill = self.sheet_of(fid).skill(weapon)
-        if skill <= 0 or f.spot is None or isinstance(f.spot, Under):
+        if skill <= 0 or f.spot is None or isinstance(f.spot, Under) or f.in_car:
             return []
         rng = self._range_of(fid, weapon)
         geo = self.geo
@@ -665,11 +717,13 @@ class LupinState:
                     s = geo.sight(f.spot, car.spot, rng, vehicles=[v for v in vehicles if v != car.spot])
                     if s.seen and s.can_shoot:
                         out.append(car.id)
+        for more in self._hook("shoot_targets", fid):
+            out.extend(more)
         return out
 
     def _melee_targets(self, fid: str) -> list[str]:
         f = self.figures[fid]
-        if f.spot is None or isinstance(f.spot, (Inside, Under)):
+        if f.spot is None or isinstance(f.spot, (Inside, Under)) or f.in_car:
             return []
         return [tid for tid in self._enemies_of(fid)
                 if abs(self.figures[tid].spot.row - f.spot.row) + abs(self.figures[tid].spot.col - f.spot.col) == 1]
@@ -689,12 +743,12 @@ class LupinState:
                 for tid in self.gang:
                     t = self.figures[tid]
                     if tid != fid and t.spot is not None and not t.escaped and t.arrested_by is None \
-                            and not isinstance(t.spot, (Inside, Under)) and self.is_shown(tid):
+                            and not isinstance(t.spot, (Inside, Under)) and self.is_shown(tid) and not t.in_car:
                         out.append(tid)
         else:
             for tid in self.gang:
                 t = self.figures[tid]
-                if t.spot is None or t.escaped or t.arrested_by is not None:
+                if t.spot is None or t.escaped or t.arrested_by is not None or t.in_car:
                     continue
                 if isinstance(t.spot, (Inside, Under)) or self._on_bus(t.spot) or not self.is_shown(tid):
                     continue
@@ -771,8 +825,10 @@ class LupinState:
         """One figure a square among those on the board: when two gang members are shown on the
         same square (spotted together, carried by the bus, or both placed), the second goes to
         the nearest free square around it (rulebook: "porre il secondo … in una casella adiacente")."""
+        self._hook("settle", ev)
         while True:
-            seen: dict[Any, str] = {}
+            # a police car holds its square too (one stopped on a hidden member who is then spotted)
+            seen: dict[Any, str] = {c.spot: c.id for c in self.cars.values() if c.spot is not None}
             clash: tuple[str, Any] | None = None
             for fid, f in self.figures.items():
                 if f.spot is None or isinstance(f.spot, (Inside, Under)) or f.in_car:
@@ -781,7 +837,7 @@ class LupinState:
                     continue
                 if f.spot in seen:
                     # a gang member moves aside: the one playing now if he is one of them, else the later
-                    members = [x for x in (seen[f.spot], fid) if self.figures[x].kind == "gang"]
+                    members = [x for x in (seen[f.spot], fid) if x in self.figures and self.figures[x].kind == "gang"]
                     if members:
                         clash = (self.active if self.active in members else members[-1], f.spot)
                         break
@@ -835,6 +891,8 @@ class LupinState:
         if len(self.agents_on_board()) == AGENTS_PLACED:
             self.phase = "planning"
             ev.append(Event("phase", {"phase": "planning", "round": self.round}))
+            from game.lupin.rules.planning import start_planning
+            start_planning(self, ev)   # budget, shop, free tiles; all against all: the dice
 
     def _do_choosestart(self, a: A.ChooseStart, ev: list[Event]) -> None:
         require(self.phase == "planning", "The plan is already made.")
@@ -852,11 +910,9 @@ class LupinState:
                         redacted=Event("start_chosen", {"figure": a.figure})))
 
     def _do_confirmplan(self, a: A.ConfirmPlan, ev: list[Event]) -> None:
-        require(self.phase == "planning", "The plan is already made.")
-        require(a.seat == "lupin", "Only Lupin confirms the plan.")
-        require(all(self.figures[c].spot is not None for c in self.gang),
-                "Every member of the gang needs a start square first.")
-        ev.append(Event("plan_confirmed", {}))
+        from game.lupin.rules.planning import confirm_plan
+        confirm_plan(self, a, ev)   # checks, the time-out's start squares, the leftovers
+        ev.append(Event("plan_confirmed", {"timed_out": a.timed_out}))
         self._start_gang_phase(ev)
 
     # phases ----------------------------------------------------------
@@ -885,6 +941,7 @@ class LupinState:
             if f.escaped:
                 f.turn_done = True
         ev.append(Event("phase", {"phase": "gang", "round": self.round}))
+        self._hook("gang_phase", ev)
         if not self._may_start_turn():
             self._end_gang_phase(ev)
 
@@ -994,6 +1051,7 @@ class LupinState:
             frm = f.spot
             f.spot, f.moved = to, True
             ev.append(Event("moved", {"figure": a.figure, "from": spot_to_text(frm), "to": a.to}))
+            self._hook("moved", a.figure, frm, to, ev)
             self._police_sees(ev)
 
     def _move_member(self, c: str, to: Spot, ev: list[Event]) -> None:
@@ -1008,6 +1066,7 @@ class LupinState:
         else:
             f.shown = self.in_police_sight(c)
         self._note(c, spot_to_text(frm), spot_to_text(to), "move")
+        self._hook("moved", c, frm, to, ev)
         gang_seats = self._gang_seats_knowing(c)
         full = Event("moved", {"figure": c, "from": spot_to_text(frm), "to": spot_to_text(to),
                                "shown": self.is_shown(c)}, audience=gang_seats,
@@ -1062,6 +1121,8 @@ class LupinState:
         if f.kind == "gang":
             self.active = a.figure
             self._reveal_attacker(a.figure, ev)
+        if any(self._hook("shoot", a, ev)):
+            return
         if a.target in self.cars:
             roll = self.rng.roll(2)
             hit = sum(roll) >= CAR_HIT_ROLL
@@ -1273,6 +1334,7 @@ class LupinState:
         frm = car.spot
         car.spot, car.driven = to, True
         ev.append(Event("drove", {"car": a.car, "from": format_coord(frm), "to": a.to}))
+        self._hook("moved", a.car, frm, to, ev)
         self._police_sees(ev)
 
     def _do_unload(self, a: A.Unload, ev: list[Event]) -> None:
@@ -1285,6 +1347,7 @@ class LupinState:
         ag = self.figures[agent]
         ag.in_car, ag.spot, ag.moved = None, sq, True
         ev.append(Event("unloaded", {"car": a.car, "figure": agent, "square": a.square}))
+        self._hook("moved", agent, None, sq, ev)   # None: out of a car, straight onto the square
         if not car.agents and car.home not in self.occupied():
             car.spot, car.hits = car.home, 0   # the empty car goes back to its parking square
             ev.append(Event("car_back", {"car": a.car}))
@@ -1493,7 +1556,9 @@ class LupinState:
         rule.apply(self, a, ev)   # checks first, then changes
         self.active = a.figure
         f.devices_used += 1
-        ev.append(Event("device_used", {"figure": a.figure, "device": a.device, "target": a.target}, reveal=True))
+        used = getattr(rule, "used_event", None)   # an effect may tell fewer seats (a secret trap)
+        ev.append(used(self, a) if used is not None else
+                  Event("device_used", {"figure": a.figure, "device": a.device, "target": a.target}, reveal=True))
 
     # cards -----------------------------------------------------------
     def _draw_card(self, c: str, at_start: bool = False, events: list[Event] | None = None) -> None:
@@ -1534,9 +1599,11 @@ class LupinState:
     # -------------------------------------------------------------- equality (replays compare)
     def _key(self) -> tuple:
         return (self.cfg, self.rng, self.round, self.phase, self.rounds_total, self.active, self.offer,
-                self.betrayed, self.treasure_out, self.result_, tuple(self.escape_order),
+                self.betrayed, self.treasure_out, self.result_, tuple(self.escape_order), repr(self.plan),
                 repr(sorted((k, vars(v)) for k, v in self.figures.items())),
                 repr([vars(c) for c in self.cars.values()]),
+                repr(sorted((k, vars(v)) for k, v in self.rides.items())),
+                repr([vars(t) for t in self.traps]), self.radio_round,
                 repr([(t.index, t.treasure, t.home, t.site, t.carrier, sorted(t.seen_by)) for t in self.tiles]))
 
     def __eq__(self, other: object) -> bool:

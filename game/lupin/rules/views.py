@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.api import TABLE, Seat, events_for_seat
 from game.lupin.rules.geometry import spot_to_text
+from game.lupin.rules.planning import plan_view
+from game.lupin.rules.vehicles import rides_view
 
 if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
@@ -96,6 +98,8 @@ def view_for(state: "LupinState", seat: Seat) -> dict[str, Any]:
         "betrayed": state.betrayed,
         "treasure_out": state.treasure_out,
         "mine": mine,
+        "rides": rides_view(state, seat),   # the gang vehicles this seat knows of (vehicles.py)
+        "plan": plan_view(state, seat),   # the gang's shop and purchases; None for Zenigata and the table
         "log": [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(state.log, seat)][-LOG_LINES:],
         "result": None if result is None else {"winners": list(result.winners), "reason": result.reason,
                                                "scores": dict(result.scores)},

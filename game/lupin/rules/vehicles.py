@@ -1,0 +1,640 @@
+"""The gang's vehicles on the board: helicopter, Alfa Romeo 2300, sport motorbikes, Fiat 500, boat.
+
+Rulebook: the device table (DISPOSITIVO / EFFETTO), "Mezzo di trasporto" and "Casi particolari";
+every reading is in ``docs/rules-decisions.md`` ("Lupin — devices in play"). The round engine
+(``state.py``) knows nothing of vehicles but a few named hooks (``register_hook``) and the
+``in_car`` field of a figure, which for a gang member names the vehicle he rides in.
+
+* **Deployment.** A vehicle tile a member carries when a gang phase begins (the plan's purchases,
+  Fujiko's free motorbike) is put on the board, empty (the tile stays his until the vehicle is
+  destroyed): a car or motorbike on its owner's square (his start square: the gang's start
+  squares are all road; he gets in for free), or the nearest free road square; the helicopter on
+  the helipad; the boat at the dock nearest its owner on foot. All of the gang knows where (they
+  planned together); Zenigata nothing, until he sees it.
+* **Getting in and out** is free: in from the vehicle's square or a square next to it (up to its
+  capacity, driver included), out onto a free square next to it. A rider's square is the
+  vehicle's; he cannot shoot, fight or be attacked while aboard.
+* **Riding** (:class:`~actions.Ride`) is the driver's move for the round, once a round a vehicle:
+  cars and motorbikes up to their squares along roads and bridges, through partners but not
+  through the police or another vehicle; the helicopter to any square a character may stand on
+  but roofs, the river and columns 17–25; the boat from dock to dock by the river. No vehicle
+  stops on a bus stop.
+* **Seen or not.** A vehicle is shown when it ends a ride in a police line of fire, when a line of
+  fire reaches it later, when a shown member gets in, and while a rider is shown for good; it is
+  hidden again only by ending a ride out of every line of fire. Its riders are shown or hidden
+  with it; one who gets out is shown if the police see the square he leaves or the one he lands
+  on ("se un agente … vede il punto nel quale i personaggi lasciano un mezzo di trasporto").
+  A shown vehicle blocks sight and movement like a police car; a hidden one blocks nothing (the
+  police cannot know it is there).
+* **Shot at.** In the police phase a police figure may shoot at a shown vehicle in its line of
+  fire: a hit on 2 dice ≥ the tile's ``hit_roll``; at the tile's ``hits_to_destroy`` it leaves the
+  game, the driver stands unhurt on its square and the others on the free squares around it.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.engine.api import TABLE, Action, Event, Seat, require
+from game.engine.grid import Sq, format_coord
+from game.lupin.rules import actions as A
+from game.lupin.rules.boards import episode_geometry
+from game.lupin.rules.catalog import device as device_data
+from game.lupin.rules.geometry import GANG, Inside, Under, spot_to_text
+from game.lupin.rules.state import (NOVICE_HIDDEN_ROUNDS, register_handler, register_hook,
+                                    register_phase_actions)
+
+if TYPE_CHECKING:
+    from game.lupin.rules.state import LupinState
+
+VEHICLE_EFFECTS = ("drive", "fly", "sail_docks")
+ROAD = ("road", "bridge")
+UNLIMITED = 10_000
+
+
+@dataclass
+class Vehicle:
+    """A gang vehicle on the board (``state.rides``), printed by ``vars`` into the state's key."""
+
+    id: str                          # "<device>-<n>", e.g. "sport_motorbike-1"
+    device: str                      # the tile's id in data/lupin/devices.yaml
+    spot: Any                        # its square
+    owner: str = ""                  # the member whose tile it is (the tile stays in his devices)
+    riders: list = field(default_factory=list)      # gang members aboard, the driver first
+    hits: int = 0
+    shown: bool = False
+    moved_round: int = 0             # the round it last moved (a vehicle moves once a round)
+    known_by: list = field(default_factory=list)    # gang seats that know where it stands (sorted)
+
+
+# ------------------------------------------------------------------------------------ basics
+
+def spec(v: Vehicle) -> Any:
+    return device_data(v.device).params
+
+
+def effect_of(v: Vehicle) -> str:
+    return str(device_data(v.device).effect)
+
+
+def name_of(v: Vehicle) -> str:
+    return device_data(v.device).name.en
+
+
+def is_vehicle_tile(device_id: str) -> bool:
+    return str(device_data(device_id).effect) in VEHICLE_EFFECTS
+
+
+def riding(state: "LupinState", c: str) -> Vehicle | None:
+    """The vehicle ``c`` rides in, or None (a police agent's car is not one of these)."""
+    f = state.figures.get(c)
+    if f is None or f.kind != "gang" or not f.in_car:
+        return None
+    return state.rides.get(f.in_car)
+
+
+def all_visible(state: "LupinState") -> bool:
+    """Novice play from round 6 (or always visible): everything is on the board."""
+    return state.cfg.difficulty == "novice" and (state.cfg.novice_always_visible
+                                                 or state.round > NOVICE_HIDDEN_ROUNDS)
+
+
+def vehicle_shown(state: "LupinState", v: Vehicle) -> bool:
+    return v.shown or all_visible(state) or any(state.is_shown(r) for r in v.riders)
+
+
+def watched(state: "LupinState") -> set:
+    return state.geo.watched(state.viewers(), vehicles=state.vehicles())
+
+
+def _refresh(state: "LupinState", v: Vehicle, seen: bool) -> bool:
+    """Set whether ``v`` is seen; its riders follow it (a rider shown for good shows it)."""
+    v.shown = seen
+    for r in v.riders:
+        state.figures[r].shown = False
+    shown = vehicle_shown(state, v)
+    v.shown = shown
+    for r in v.riders:
+        state.figures[r].shown = shown
+        state.figures[r].exposed = False
+    return shown
+
+
+def _gang_seats(state: "LupinState") -> list[Seat]:
+    return sorted({state.seat_of[c] for c in state.gang})
+
+
+def _know(v: Vehicle, *seats: Seat) -> None:
+    v.known_by = sorted(set(v.known_by) | set(seats))
+
+
+def seat_knows_vehicle(state: "LupinState", seat: Seat, v: Vehicle) -> bool:
+    """Everybody sees a shown vehicle; a gang seat knows a hidden one it last knew of, one its
+    members ride in or stand next to, and any while a radio lets the gang talk."""
+    if vehicle_shown(state, v):
+        return True
+    if seat in (TABLE, "zenigata") or seat not in _gang_seats(state):
+        return False
+    if seat in v.known_by or state.radio_round == state.round:
+        return True
+    for c in state.gang:
+        f = state.figures[c]
+        if state.seat_of[c] != seat or f.spot is None:
+            continue
+        if f.in_car == v.id or _next_to(f.spot, v.spot):
+            return True
+    return False
+
+
+def _next_to(spot: Any, square: Any) -> bool:
+    return isinstance(spot, Sq) and isinstance(square, Sq) and \
+        max(abs(spot.row - square.row), abs(spot.col - square.col)) <= 1
+
+
+# ------------------------------------------------------------------------------------ where they go
+
+@functools.lru_cache(maxsize=8)
+def _landing_squares(episode: str, device: str) -> tuple[Sq, ...]:
+    """Every square a flying vehicle may land on, before figures: a character may stand there,
+    not a roof nor the river, not in the forbidden band of columns."""
+    geo = episode_geometry(episode)
+    board = geo.board
+    p = device_data(device).params
+    band = p.no_landing_columns
+    out = []
+    for sq in board.squares():
+        cell = board.cell(sq)
+        if "roof" in p.no_landing and cell.roof:
+            continue
+        if "water" in p.no_landing and (cell.water or cell.terrain == "water"):
+            continue
+        if band and band[0] - 1 <= sq.col <= band[1] - 1:
+            continue
+        if not geo.can_stand(sq, GANG):
+            continue
+        out.append(sq)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4)
+def _dock_links(episode: str) -> dict[Sq, frozenset[Sq]]:
+    """For each dock, the docks a boat reaches from it by water (any distance)."""
+    geo = episode_geometry(episode)
+    board = geo.board
+    docks = sorted(board.squares_of("dock"))
+
+    def waters(d: Sq) -> list[Sq]:
+        return [n for n in d.neighbours4() if n in board and board.cell(n).water
+                and board.cell(n).flooded is None]
+
+    out: dict[Sq, frozenset[Sq]] = {}
+    for d in docks:
+        seen: set = set()
+        for w in waters(d):
+            seen |= set(geo.boat_reach(w, UNLIMITED).parent)
+        out[d] = frozenset(o for o in docks if o != d and any(w in seen for w in waters(o)))
+    return out
+
+
+def _bus_stops(state: "LupinState") -> set:
+    return set(state.geo.board.squares_of("bus_stop"))
+
+
+def _road_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
+    """Road and bridge squares within the vehicle's squares: through shown partners (not stopping
+    on them), never through the police, a police car or another shown vehicle."""
+    from collections import deque
+    board = state.geo.board
+    occ = state.occupied()
+    figs = state.figures
+    partners = {s for s, who in occ.items() if who in figs and figs[who].kind == "gang"}
+    limit = spec(v).move_squares or UNLIMITED
+    best = {v.spot: 0}
+    q = deque([v.spot])
+    while q:
+        cur = q.popleft()
+        if best[cur] >= limit:
+            continue
+        for nb in cur.neighbours4():
+            if nb not in board or nb in best or board.cell(nb).terrain not in ROAD:
+                continue
+            if nb in occ and nb not in partners:
+                continue
+            best[nb] = best[cur] + 1
+            q.append(nb)
+    bus = _bus_stops(state)
+    return sorted(s for s in best if s != v.spot and s not in occ and s not in bus)
+
+
+def _flight_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
+    occ, bus = state.occupied(), _bus_stops(state)
+    return [s for s in _landing_squares(state.cfg.episode, v.device)
+            if s != v.spot and s not in occ and s not in bus]
+
+
+def _dock_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
+    occ = state.occupied()
+    return sorted(d for d in _dock_links(state.cfg.episode).get(v.spot, ()) if d not in occ)
+
+
+def ride_targets(state: "LupinState", c: str) -> list[Sq]:
+    """Where the vehicle ``c`` rides in may go with him driving, now."""
+    v = riding(state, c)
+    f = state.figures.get(c)
+    if v is None or f.moved or f.arrested_by is not None or f.blocked_until >= state.round \
+            or v.moved_round == state.round:
+        return []
+    kind = effect_of(v)
+    if kind == "drive":
+        return _road_targets(state, v)
+    if kind == "fly":
+        return _flight_targets(state, v)
+    if kind == "sail_docks":
+        return _dock_targets(state, v)
+    return []
+
+
+def get_in_targets(state: "LupinState", c: str) -> list[str]:
+    """The vehicles ``c`` may get into now: on his square or next to it, with room aboard."""
+    f = state.figures.get(c)
+    if f is None or f.kind != "gang" or f.in_car or f.arrested_by is not None or f.escaped \
+            or f.blocked_until >= state.round or not isinstance(f.spot, Sq) \
+            or state.geo.board.cell(f.spot).roof:
+        return []
+    out = []
+    for vid, v in sorted(state.rides.items()):
+        cap = spec(v).capacity
+        if _next_to(f.spot, v.spot) and (cap is None or len(v.riders) < cap):
+            out.append(vid)
+    return out
+
+
+def get_out_squares(state: "LupinState", c: str) -> list[Sq]:
+    """The free squares next to ``c``'s vehicle he may step out onto."""
+    v = riding(state, c)
+    f = state.figures.get(c)
+    if v is None or f.blocked_until >= state.round:
+        return []
+    geo = state.geo
+    occ = state.occupied()
+    return sorted(s for s in v.spot.neighbours8() if s in geo.board and s not in occ
+                  and geo.can_stand(s, GANG) and not geo.board.cell(s).roof)
+
+
+# ------------------------------------------------------------------------------------ the board
+
+def _place_for(state: "LupinState", owner: str, device: str) -> Sq | None:
+    """Where a vehicle tile goes on the board (see :func:`deploy`)."""
+    board = state.geo.board
+    f = state.figures[owner]
+    taken = {v.spot for v in state.rides.values()} | set(state.occupied())
+    kind = str(device_data(device).effect)
+    if kind == "fly":
+        pads = [s for s in sorted(board.squares_of("helipad")) if s not in taken]
+        return pads[0] if pads else None
+    if kind == "sail_docks":
+        docks = [d for d in sorted(board.squares_of("dock")) if d not in taken]
+        if not docks:
+            return None
+        walk = state.geo.reach(f.spot, 2 * (board.rows + board.cols), GANG).cost if f.spot is not None else {}
+        return min(docks, key=lambda d: (walk.get(d, UNLIMITED), d))
+    if not isinstance(f.spot, Sq):
+        return None
+    bus = _bus_stops(state)
+    if f.spot not in taken and board.cell(f.spot).terrain in ROAD and f.spot not in bus:
+        return f.spot
+    for radius in range(1, 4):
+        ring = sorted(Sq(f.spot.row + dr, f.spot.col + dc) for dr in range(-radius, radius + 1)
+                      for dc in range(-radius, radius + 1) if max(abs(dr), abs(dc)) == radius)
+        for sq in ring:
+            if sq in board and sq not in taken and sq not in bus and board.cell(sq).terrain in ROAD:
+                return sq
+    return None
+
+
+def deploy(state: "LupinState", ev: list[Event]) -> None:
+    """Put on the board every vehicle tile a free member carries and has not put there yet (see
+    the module docstring). The tile stays in his devices while its vehicle is on the board."""
+    for c in state.gang:
+        f = state.figures[c]
+        if f.escaped or f.spot is None or f.arrested_by is not None:
+            continue
+        placed = [v.device for v in state.rides.values() if v.owner == c]
+        for did in [d for d in f.devices if is_vehicle_tile(d)]:
+            if did in placed:
+                placed.remove(did)
+                continue
+            square = _place_for(state, c, did)
+            if square is None:
+                continue
+            n = 1
+            while f"{did}-{n}" in state.rides:
+                n += 1
+            v = Vehicle(f"{did}-{n}", did, square, owner=c, known_by=_gang_seats(state))
+            state.rides[v.id] = v
+            shown = _refresh(state, v, square in watched(state))
+            data = {"vehicle": v.id, "device": did, "square": format_coord(square), "owner": c}
+            public = Event("vehicle_placed", {"vehicle": v.id, "device": did, "square": format_coord(square)}) \
+                if shown else None
+            ev.append(Event("vehicle_placed", data, audience=frozenset(_gang_seats(state)), redacted=public))
+
+
+@register_hook("gang_phase")
+def _gang_phase(state: "LupinState", ev: list[Event]) -> None:
+    deploy(state, ev)
+
+
+@register_hook("occupied")
+def _occupied(state: "LupinState") -> dict:
+    return {v.spot: vid for vid, v in state.rides.items() if vehicle_shown(state, v)}
+
+
+@register_hook("vehicles")
+def _sight_blockers(state: "LupinState") -> list:
+    return [v.spot for v in state.rides.values() if vehicle_shown(state, v)]
+
+
+@register_hook("moved")
+def _walked_off(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
+    """A rider who walks away has left the vehicle (it stays where it is)."""
+    v = riding(state, who)
+    if v is None or to == v.spot:
+        return
+    v.riders.remove(who)
+    state.figures[who].in_car = None
+    _know(v, state.seat_of[who])
+
+
+@register_hook("settle")
+def _settle(state: "LupinState", ev: list[Event]) -> None:
+    """After every action: riders who left the board leave their vehicle; a hidden vehicle the
+    police now see is spotted; two shown pieces on one square: the vehicle moves aside."""
+    if not state.rides:
+        return
+    seen: set | None = None
+    for v in [state.rides[k] for k in sorted(state.rides)]:
+        for r in list(v.riders):
+            f = state.figures[r]
+            if f.escaped or f.spot is None or f.arrested_by is not None or f.in_car != v.id:
+                v.riders.remove(r)
+                if f.in_car == v.id:
+                    f.in_car = None
+        if vehicle_shown(state, v):
+            if not v.shown or any(not state.figures[r].shown for r in v.riders):
+                _refresh(state, v, True)
+            continue
+        if seen is None:
+            seen = watched(state)
+        if v.spot in seen:
+            _refresh(state, v, True)
+            ev.append(Event("vehicle_spotted", {"vehicle": v.id, "device": v.device,
+                                                "square": format_coord(v.spot), "riders": list(v.riders)}))
+    _set_aside(state, ev)
+
+
+def _set_aside(state: "LupinState", ev: list[Event]) -> None:
+    """Rulebook: two vehicles, or a vehicle and a figure, on one square when shown: "porre il
+    secondo mezzo … in una casella adiacente". The vehicle goes to the nearest square it may stand
+    on that no shown piece holds (the nearest free dock for the boat)."""
+    taken: dict[Any, str] = {}
+    for fid, f in state.figures.items():
+        if f.spot is None or isinstance(f.spot, (Inside, Under)) or f.in_car:
+            continue
+        if f.kind == "gang" and not state.is_shown(fid):
+            continue
+        taken[f.spot] = fid
+    for car in state.cars.values():
+        if car.spot is not None:
+            taken[car.spot] = car.id
+    for vid in sorted(state.rides):
+        v = state.rides[vid]
+        if not vehicle_shown(state, v):
+            continue
+        if v.spot in taken:
+            to = _aside_square(state, v, set(taken))
+            if to is not None:
+                frm = v.spot
+                v.spot = to
+                for r in v.riders:
+                    state.figures[r].spot = to
+                    state._note(r, spot_to_text(frm), spot_to_text(to), "aside")
+                ev.append(Event("vehicle_aside", {"vehicle": vid, "from": format_coord(frm),
+                                                  "to": format_coord(to)}))
+        taken[v.spot] = vid
+
+
+def _aside_square(state: "LupinState", v: Vehicle, taken: set) -> Sq | None:
+    board = state.geo.board
+    bus = _bus_stops(state)
+    kind = effect_of(v)
+    if kind == "sail_docks":
+        docks = [d for d in sorted(board.squares_of("dock")) if d not in taken]
+        return min(docks, key=lambda d: (abs(d.row - v.spot.row) + abs(d.col - v.spot.col), d)) if docks else None
+    landing = set(_landing_squares(state.cfg.episode, v.device)) if kind == "fly" else None
+    for radius in range(1, 6):
+        ring = sorted(Sq(v.spot.row + dr, v.spot.col + dc) for dr in range(-radius, radius + 1)
+                      for dc in range(-radius, radius + 1) if max(abs(dr), abs(dc)) == radius)
+        for sq in ring:
+            if sq not in board or sq in taken or sq in bus:
+                continue
+            if (landing is not None and sq in landing) or (landing is None and board.cell(sq).terrain in ROAD):
+                return sq
+    return None
+
+
+# ------------------------------------------------------------------------------------ shooting
+
+@register_hook("shoot_targets")
+def _vehicle_targets(state: "LupinState", fid: str) -> list[str]:
+    """A police figure may shoot at a shown gang vehicle in its line of fire."""
+    f = state.figures[fid]
+    if f.kind == "gang" or f.spot is None or f.in_car or isinstance(f.spot, Under):
+        return []
+    rng = state._range_of(fid, state._weapon_of(fid))
+    blockers = state.vehicles()
+    out = []
+    for vid in sorted(state.rides):
+        v = state.rides[vid]
+        if not vehicle_shown(state, v):
+            continue
+        s = state.geo.sight(f.spot, v.spot, rng, vehicles=[b for b in blockers if b != v.spot])
+        if s.seen and s.can_shoot:
+            out.append(vid)
+    return out
+
+
+@register_hook("shoot")
+def _shot_at_vehicle(state: "LupinState", a: A.Shoot, ev: list[Event]) -> bool:
+    v = state.rides.get(a.target)
+    if v is None:
+        return False
+    p = spec(v)
+    roll = state.rng.roll(2)
+    hit = sum(roll) >= p.hit_roll
+    ev.append(Event("shot", {"figure": a.figure, "target": v.id, "device": v.device, "dice": roll,
+                             "need": p.hit_roll, "hit": hit}, reveal=True))
+    if hit:
+        v.hits += 1
+        ev.append(Event("vehicle_hit", {"vehicle": v.id, "hits": v.hits, "resistance": p.hits_to_destroy}))
+        if v.hits >= p.hits_to_destroy:
+            destroy(state, v, ev)
+    return True
+
+
+def destroy(state: "LupinState", v: Vehicle, ev: list[Event]) -> None:
+    """The vehicle leaves the game; the driver stands unhurt on its square, the others on the free
+    squares around it; everybody saw them get out. Its tile leaves its owner's devices."""
+    del state.rides[v.id]
+    owner = state.figures.get(v.owner)
+    if owner is not None and v.device in owner.devices:
+        owner.devices.remove(v.device)
+    dropped = {}
+    for i, r in enumerate(v.riders):
+        f = state.figures[r]
+        to = v.spot if i == 0 else (state._free_square_near(v.spot) or v.spot)
+        f.in_car, f.spot, f.shown, f.exposed = None, to, True, False
+        state._note(r, spot_to_text(v.spot), spot_to_text(to), "thrown out")
+        dropped[r] = format_coord(to)
+    ev.append(Event("vehicle_destroyed", {"vehicle": v.id, "device": v.device,
+                                          "square": format_coord(v.spot), "riders": dropped}))
+
+
+# ------------------------------------------------------------------------------------ the moves
+
+@register_phase_actions("gang")
+def vehicle_actions(state: "LupinState", seat: Seat) -> list[Action]:
+    if state.phase != "gang" or state.offer is not None:
+        return []
+    members = [state.active] if state.active else \
+        [c for c in state._may_start_turn() if state.seat_of[c] == seat]
+    out: list[Action] = []
+    for c in members:
+        f = state.figures[c]
+        if state.seat_of.get(c) != seat or f.arrested_by is not None or f.escaped:
+            continue
+        out += [A.GetIn(seat, c, vid) for vid in get_in_targets(state, c)]
+        out += [A.GetOut(seat, c, format_coord(s)) for s in get_out_squares(state, c)]
+        out += [A.Ride(seat, c, format_coord(s)) for s in ride_targets(state, c)]
+    return out
+
+
+def _check_rider(state: "LupinState", a: Any) -> Any:
+    state._check_member_turn(a.seat, a.figure)
+    f = state.figures[a.figure]
+    require(f.arrested_by is None, f"{a.figure} is under arrest.")
+    require(f.blocked_until < state.round, f"{a.figure} is stunned this round and cannot move.")
+    return f
+
+
+@register_handler(A.GetIn)
+def get_in(state: "LupinState", a: A.GetIn, ev: list[Event]) -> None:
+    f = _check_rider(state, a)
+    require(not f.in_car, f"{a.figure} is already aboard a vehicle.")
+    v = state.rides.get(a.vehicle)
+    require(v is not None, f"There is no gang vehicle called {a.vehicle!r} on the board.")
+    require(isinstance(f.spot, Sq) and not state.geo.board.cell(f.spot).roof and _next_to(f.spot, v.spot),
+            f"{a.figure} gets into the {name_of(v)} from its square or a square next to it.")
+    cap = spec(v).capacity
+    require(cap is None or len(v.riders) < cap, f"The {name_of(v)} is full: {cap} aboard at most.")
+    c = a.figure
+    frm = f.spot
+    was = state.is_shown(c)
+    f.spot, f.in_car, f.exposed = v.spot, v.id, False
+    v.riders.append(c)
+    state.active = c
+    _know(v, state.seat_of[c])
+    state._note(c, spot_to_text(frm), spot_to_text(v.spot), "get in")
+    shown = _refresh(state, v, v.shown or was or v.spot in watched(state))
+    data = {"figure": c, "vehicle": v.id, "device": v.device, "square": format_coord(v.spot), "shown": shown}
+    ev.append(Event("got_in", data, audience=state._gang_seats_knowing(c),
+                    redacted=Event("got_in", data) if shown else None))
+
+
+@register_handler(A.GetOut)
+def get_out(state: "LupinState", a: A.GetOut, ev: list[Event]) -> None:
+    f = _check_rider(state, a)
+    v = riding(state, a.figure)
+    require(v is not None, f"{a.figure} is not aboard a vehicle.")
+    to = state._parse_square(a.square)
+    require(to in set(get_out_squares(state, a.figure)),
+            f"{a.figure} gets out of the {name_of(v)} onto a free square next to it.")
+    c = a.figure
+    was = state.is_shown(c)
+    seen_leaving = v.spot in watched(state)
+    v.riders.remove(c)
+    f.in_car, f.spot, f.exposed = None, to, False
+    state.active = c
+    _know(v, state.seat_of[c])
+    state._note(c, spot_to_text(v.spot), spot_to_text(to), "get out")
+    f.shown = seen_leaving or state.in_police_sight(c)
+    shown = state.is_shown(c)
+    data = {"figure": c, "vehicle": v.id, "square": format_coord(to), "shown": shown}
+    public = Event("got_out", data) if shown else (
+        Event("got_out", {"figure": c, "vehicle": v.id, "shown": False}) if was else None)
+    ev.append(Event("got_out", data, audience=state._gang_seats_knowing(c), redacted=public))
+
+
+@register_handler(A.Ride)
+def ride(state: "LupinState", a: A.Ride, ev: list[Event]) -> None:
+    f = _check_rider(state, a)
+    v = riding(state, a.figure)
+    require(v is not None, f"{a.figure} is not aboard a vehicle.")
+    require(not f.moved, f"{a.figure} has already moved this round: the {name_of(v)}'s move "
+            "replaces its driver's.")
+    require(v.moved_round != state.round, f"The {name_of(v)} has already moved this round.")
+    to = state._parse_square(a.to)
+    require(to in set(ride_targets(state, a.figure)), _cannot_go(state, v, a.to))
+    c = a.figure
+    frm = v.spot
+    was = vehicle_shown(state, v)
+    v.spot, v.moved_round = to, state.round
+    v.riders.remove(c)
+    v.riders.insert(0, c)
+    for r in v.riders:
+        state.figures[r].spot = to
+        state._note(r, spot_to_text(frm), spot_to_text(to), "drive" if r == c else "ride")
+    f.moved = True
+    state.active = c
+    v.known_by = sorted({state.seat_of[r] for r in v.riders})
+    shown = _refresh(state, v, to in watched(state))
+    riders = list(v.riders)
+    full = {"figure": c, "vehicle": v.id, "device": v.device, "from": format_coord(frm),
+            "to": format_coord(to), "riders": riders, "shown": shown}
+    public = None
+    if was or shown:
+        data: dict[str, Any] = {"vehicle": v.id, "device": v.device, "shown": shown}
+        if was:
+            data["from"] = format_coord(frm)
+        if shown:
+            data.update({"figure": c, "to": format_coord(to), "riders": riders})
+        public = Event("rode", data)
+    ev.append(Event("rode", full, audience=state._gang_seats_knowing(c), redacted=public))
+
+
+def _cannot_go(state: "LupinState", v: Vehicle, to: str) -> str:
+    kind = effect_of(v)
+    if kind == "fly":
+        return (f"The helicopter cannot land on {to}: never on a roof or the river, never between "
+                "columns 17 and 25, nor on a bus stop or a square somebody holds.")
+    if kind == "sail_docks":
+        return f"The boat goes from dock to dock by the river: {to} is not a free dock it reaches."
+    return (f"The {name_of(v)} cannot reach {to}: up to {spec(v).move_squares} road squares, "
+            "through partners but not the police or another vehicle, never stopping on a bus stop.")
+
+
+# ------------------------------------------------------------------------------------ the view
+
+def rides_view(state: "LupinState", seat: Seat) -> list[dict[str, Any]]:
+    """The gang vehicles ``seat`` knows of: where, seen or not, hits, and the riders it may know."""
+    out = []
+    for vid in sorted(state.rides):
+        v = state.rides[vid]
+        if not seat_knows_vehicle(state, seat, v):
+            continue
+        out.append({"id": vid, "device": v.device, "spot": format_coord(v.spot),
+                    "shown": vehicle_shown(state, v), "hits": v.hits,
+                    "resistance": spec(v).hits_to_destroy, "moved": v.moved_round == state.round,
+                    "riders": [r for r in v.riders if state.seat_knows_position(seat, r)]})
+    return out
