@@ -20,6 +20,7 @@ from game.engine.api import Action
 from game.engine.grid import parse_coord
 from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
+from game.lupin.rules.cards import Dash, ExtraMelee, ExtraShot, LeapTo
 from game.lupin.rules.geometry import GANG, Inside, spot_from_text
 
 
@@ -155,6 +156,12 @@ class HeuristicBot:
 
     # ---------------------------------------------------------------- gang
     def _gang(self, view: dict, by_type: dict) -> Action:
+        cards = by_type.get(A.PlayCard, [])
+        if cards and self.rng.random() < 0.5:   # a mission card now and then, when one is offered
+            return self.rng.choice(cards)
+        for extra in (ExtraShot, ExtraMelee, Dash, LeapTo):   # what a card played has opened
+            if extra in by_type and self.rng.random() < 0.8:
+                return self.rng.choice(by_type[extra])
         for kind in (A.Shoot, A.Melee):
             if kind in by_type and self.rng.random() < 0.8:
                 return self.rng.choice(by_type[kind])

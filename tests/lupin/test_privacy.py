@@ -210,9 +210,14 @@ def test_fujikos_betrayal_card_shows_only_in_fujikos_own_view(episode, seed, pla
         i = fb.hand.index(BETRAYAL_CARD)
         j = next(k for k, c in enumerate(fb.deck) if c != BETRAYAL_CARD)
         fb.hand[i], fb.deck[j] = fb.deck[j], fb.hand[i]
-    else:                          # the copy with it: the next one of her deck comes to her hand
+    elif fb.hand:                  # the copy with it: the next one of her deck comes to her hand
         j = fb.deck.index(BETRAYAL_CARD)
         fb.hand[0], fb.deck[j] = fb.deck[j], fb.hand[0]
+    else:                          # her hand was played out (mission cards): each copy draws one
+        fa = a.figures["fujiko"]
+        fa.hand.append(fa.deck.pop(next(k for k, c in enumerate(fa.deck) if c != BETRAYAL_CARD)))
+        fb.hand.append(fb.deck.pop(fb.deck.index(BETRAYAL_CARD)))
+    fj = a.figures["fujiko"]
     assert (BETRAYAL_CARD in fj.hand) != (BETRAYAL_CARD in fb.hand)
     fujiko_seat = state.seat_of["fujiko"]
     compare_views(a, b, may_know={fujiko_seat})

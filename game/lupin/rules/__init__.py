@@ -4,5 +4,6 @@ point for the engine (saves, replays, simulations); see ``state.py``."""
 from game.lupin.rules.state import LupinState, new_game
 from game.lupin.rules import planning  # noqa: F401,E402 - registers the planning moves
 from game.lupin.rules import vehicles, devices  # noqa: F401,E402 - register the vehicles and devices
+from game.lupin.rules import cards  # noqa: F401,E402 - registers the mission cards
 
 __all__ = ["LupinState", "new_game"]

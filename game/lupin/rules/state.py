@@ -97,6 +97,10 @@ def register_phase_actions(phase: str):
 #   "talk" (a, b) -> bool          partners who may talk though not next to each other (a radio)
 #   "shoot_targets" (fid) -> [id]  more targets a figure may shoot at
 #   "shoot" (action, ev) -> bool   True when it resolved a shot at one of those targets
+#   "may_shoot" (fid) -> bool      False: the figure cannot shoot now (mission cards, cards.py)
+#   "attackable" (fid, tid) -> bool  False: police figure fid may not attack member tid now
+#   "unseen" (fid) -> bool         True: the member stays unseen though in a line of fire
+#   "allowance" (fid, squares) -> squares   the movement this round, changed (mission cards)
 HOOKS: dict[str, list[Any]] = {}
 
 
@@ -215,6 +219,7 @@ class Figure:
     turn_devices: list = field(default_factory=list)   # tiles used this turn
     glides: int = 0                # hang glider: glides made from roof to roof with this tile
     decoy_round: int = 0           # the round he let a "false target" balloon go
+    cards: dict = field(default_factory=dict)   # mission cards in play: their marks (cards.py)
 
 
 @dataclass
@@ -339,7 +344,10 @@ class LupinState:
 
     def allowance(self, fid: str) -> int:
         f = self.figures[fid]
-        return self.sheet_of(fid).movement(f.wounds)
+        squares = self.sheet_of(fid).movement(f.wounds)
+        for fn in HOOKS.get("allowance", ()):   # mission cards (cards.py): doubled, halved
+            squares = fn(self, fid, squares)
+        return squares
 
     def free_members(self) -> list[str]:
         return [c for c in self.gang if not self.figures[c].escaped and self.figures[c].arrested_by is None]
@@ -446,6 +454,8 @@ class LupinState:
     def in_police_sight(self, fid: str) -> bool:
         f = self.figures[fid]
         if f.spot is None or isinstance(f.spot, (Inside, Under)) or self._on_bus(f.spot):
+            return False
+        if any(self._hook("unseen", fid)):
             return False
         geo = self.geo
         exposed = [f.spot] if f.exposed else []
@@ -701,6 +711,8 @@ class LupinState:
         skill = self.sheet_of(fid).skill(weapon)
         if skill <= 0 or f.spot is None or isinstance(f.spot, Under) or f.in_car:
             return []
+        if not all(self._hook("may_shoot", fid)):
+            return []
         rng = self._range_of(fid, weapon)
         geo = self.geo
         out = []
@@ -751,6 +763,8 @@ class LupinState:
                 if t.spot is None or t.escaped or t.arrested_by is not None or t.in_car:
                     continue
                 if isinstance(t.spot, (Inside, Under)) or self._on_bus(t.spot) or not self.is_shown(tid):
+                    continue
+                if not all(self._hook("attackable", fid, tid)):
                     continue
                 out.append(tid)
         return out

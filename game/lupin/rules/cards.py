@@ -1,0 +1,675 @@
+"""The base box's mission cards in play, as effects of the ``CARD_RULES`` registry
+(``effects.card_effect``) and hooks of the round engine (``state.register_hook``).
+
+The round engine offers ``PlayCard(seat, figure, card, target)`` for each target an effect's
+``targets`` returns and enforces one card a turn; ``apply`` here does the rest. Forced cards are
+never offered: the rules play them themselves at the first chance (a ``card_played`` event with
+``forced: true``). Every reading is in ``docs/rules-decisions.md`` ("Lupin — mission cards in
+play"); in short:
+
+* **forced, on the next shot** (Jigen): *Mi si è mosso il cappello* / *Forse ho bevuto troppo*:
+  his next pistol shot at a figure rolls with pistol 3 / 2; *Mi accendo una sigaretta*: his next
+  shot (he has already drawn: he is shown) is not fired, the standard action is spent.
+* **forced, after a shot** (Jigen): *Dannazione, ho finito i proiettili*: held at the start of the
+  gang phase that follows a round in which he fired his pistol, it is played: no shot that round.
+* **forced, on draw** (Lupin's *Lasciatemi pensare*, Goemon's *È ora di pregare*): played at the
+  start of the member's next gang phase (round 1's if drawn with the starting hand): no move and
+  no attack that round.
+* **auto_hit**: gun cards (*Mira infallibile*, *La mia fidata P38*, *Doppio centro* on two) hit a
+  police figure the member could shoot at now, without dice, as his standard action; the melee card
+  (*L'invincibile Zantetsu*) hits an orthogonally adjacent police figure, no dice, no dodge, as his
+  standard action; the knife cards (*Coltello nascosto*, *La lama della giustizia* with a knife
+  tile, which is discarded) hit an agent or guard 2 to 5 squares away in the line of fire, like
+  the knife tile's throw and, like it, not the standard action.
+* **Doppia Magnum**: from then on Jigen may fire a second pistol shot each turn after his first
+  (:class:`ExtraShot`).
+* **Come il vento che soffia** (Goemon, before his move): his move ends unseen even in a line of
+  fire, and he stays unseen on that square until he moves, shoots or fights again.
+* **Vai Lupin, ti copro io!** (Jigen, in his turn): this round's gang phase and the police phase
+  that follows, no police figure may attack Lupin.
+* **Fuga in moto / A tavoletta!** (riding the right vehicle, not moved yet): :class:`Dash` to any
+  free road square. **Balzo incredibile** (Goemon): :class:`LeapTo` a roof within his movement.
+* **In coppia con Jigen / Lupin** (kept from the draw): :class:`ExtraMelee`, a second attack with
+  the partner within 4 squares and both shown.
+* **Eccomi da te tesoro!!!**: Lupin and Fujiko move double this round; **Mia adorata Fujiko...**
+  (forced): with Fujiko unseen, Lupin has no shot, half his movement and is shown for the round.
+* **Infiltrata molto speciale**: agents cannot fight Fujiko; each agent's shot at her needs a die
+  of 1 first, which breaks the spell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from game.engine.api import Action, Event, Seat, register_action, require
+from game.lupin.rules.catalog import card as card_data
+from game.lupin.rules.effects import card_effect
+from game.lupin.rules.geometry import Inside, Under, spot_to_text
+from game.lupin.rules.state import HIT_ROLL, register_handler, register_hook, register_phase_actions
+
+if TYPE_CHECKING:
+    from game.lupin.rules.state import LupinState
+
+HAT, WHISKY = "jigen_mi_si_e_mosso_il_cappello", "jigen_forse_ho_bevuto_troppo"
+CIGARETTE, OUT_OF_BULLETS = "jigen_mi_accendo_una_sigaretta", "jigen_dannazione_ho_finito_i_proiettili"
+SKIP_CARDS = ("lupin_lasciatemi_pensare", "goemon_e_ora_di_pregare")
+ON_NEXT_SHOT = (CIGARETTE, HAT, WHISKY)   # the forced cards the rules play on a shot at a figure
+POLICE_KINDS = ("zenigata", "agent", "guard")
+
+
+# ------------------------------------------------------------------------------------ helpers
+
+def _play_forced(state: "LupinState", c: str, card: str, ev: list[Event], **data: Any) -> None:
+    """The rules play a forced card for its holder: it leaves the hand, everybody sees it."""
+    f = state.figures[c]
+    f.hand.remove(card)
+    f.discard.append(card)
+    ev.append(Event("card_played", {"figure": c, "card": card, "target": "", "forced": True, **data},
+                    reveal=True))
+
+
+def _free(state: "LupinState", c: str) -> bool:
+    f = state.figures[c]
+    return (f.kind == "gang" and f.arrested_by is None and not f.escaped and f.spot is not None)
+
+
+def _can_attack(state: "LupinState", c: str) -> bool:
+    f = state.figures[c]
+    return (_free(state, c) and not f.in_car and not isinstance(f.spot, Under)
+            and f.blocked_until < state.round)
+
+
+def _police_shoot_targets(state: "LupinState", c: str) -> list[str]:
+    """Police figures ``c`` may shoot at now with his pistol (range, line of fire, a square between)."""
+    return [t for t in state._shoot_targets(c) if t in state.figures and state.figures[t].kind in POLICE_KINDS]
+
+
+def _roll_shot(state: "LupinState", c: str, target: str, skill: int, ev: list[Event], **extra: Any) -> None:
+    roll = state.rng.roll(2)
+    hit = sum(roll) + skill >= HIT_ROLL
+    ev.append(Event("shot", {"figure": c, "target": target, "dice": roll, "skill": skill, "need": HIT_ROLL,
+                             "hit": hit, **extra}, reveal=True))
+    if hit:
+        state._hit(c, target, ev)
+
+
+def _sure_hit(state: "LupinState", c: str, targets: list[str], card: str, ev: list[Event]) -> None:
+    for t in targets:
+        if state.figures.get(t) is not None and state.figures[t].spot is not None:
+            ev.append(Event("card_hit", {"figure": c, "target": t, "card": card}, reveal=True))
+            state._hit(c, t, ev)
+
+
+# ------------------------------------------------------------------------------------ hooks
+
+@register_hook("gang_phase")
+def _forced_at_turn_start(state: "LupinState", ev: list[Event]) -> None:
+    """Forced cards the rules play as the gang phase begins: the turn-skipping cards and Jigen's
+    empty revolver after a round in which he fired."""
+    for c in state.gang:
+        f = state.figures[c]
+        if not _free(state, c):
+            continue
+        for card in SKIP_CARDS:
+            if card in f.hand:
+                f.blocked_until = max(f.blocked_until, state.round)
+                _play_forced(state, c, card, ev, round=state.round)
+                break
+        if OUT_OF_BULLETS in f.hand and f.cards.get("fired") == state.round - 1:
+            f.cards["no_shot"] = state.round
+            _play_forced(state, c, OUT_OF_BULLETS, ev, round=state.round)
+
+
+@register_hook("may_shoot")
+def _may_shoot(state: "LupinState", fid: str) -> bool:
+    f = state.figures[fid]
+    return f.kind != "gang" or f.cards.get("no_shot") != state.round
+
+
+@register_hook("shoot")
+def _forced_on_shot(state: "LupinState", a: Any, ev: list[Event]) -> bool:
+    """Jigen's forced cards on his next shot at a figure (a police car's 8 needs no skill: the
+    cards wait for a shot at a figure); every gang pistol shot is remembered for the empty revolver."""
+    f = state.figures[a.figure]
+    if f.kind != "gang":
+        return False
+    card = next((c for c in f.hand if c in ON_NEXT_SHOT), None) if a.target in state.figures else None
+    if card == CIGARETTE:   # no shot this round at all: no Magnum second shot either
+        f.cards["extra_round"] = state.round
+        _play_forced(state, a.figure, card, ev)
+        ev.append(Event("shot_skipped", {"figure": a.figure, "target": a.target}, reveal=True))
+        return True
+    f.cards["fired"] = state.round
+    if card is None:
+        return False
+    _play_forced(state, a.figure, card, ev)
+    _roll_shot(state, a.figure, a.target, card_data(card).params.value, ev, card=card)
+    return True
+
+
+@register_hook("moved")
+def _moved(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
+    f = state.figures.get(who)
+    if f is None or f.kind != "gang":
+        return
+    if f.cards.get("unseen_round") == state.round and "unseen_at" not in f.cards:
+        f.cards["unseen_at"] = spot_to_text(to)      # Come il vento che soffia
+        if not f.always_shown:
+            f.shown = False
+    elif "unseen_at" in f.cards:
+        del f.cards["unseen_at"]
+
+
+@register_hook("unseen")
+def _unseen(state: "LupinState", fid: str) -> bool:
+    f = state.figures[fid]
+    return f.cards.get("unseen_at") is not None and f.cards["unseen_at"] == spot_to_text(f.spot)
+
+
+@register_hook("attackable")
+def _attackable(state: "LupinState", fid: str, tid: str) -> bool:
+    t = state.figures[tid]
+    if t.cards.get("charm") and state.figures[fid].kind == "agent":
+        return False        # Infiltrata molto speciale: shots only, through _charmed_targets
+    covered = t.cards.get("covered")
+    return covered is None or covered < state.round - 1
+
+
+@register_hook("shoot_targets")
+def _charmed_targets(state: "LupinState", fid: str) -> list[str]:
+    """An agent may still want to shoot the charmed Fujiko (a die decides, ``_charm_roll``)."""
+    f = state.figures[fid]
+    if f.kind != "agent" or f.spot is None or f.in_car:
+        return []
+    out = []
+    for tid in state.gang:
+        t = state.figures[tid]
+        if not t.cards.get("charm") or t.spot is None or t.escaped or t.arrested_by is not None or t.in_car \
+                or isinstance(t.spot, (Inside, Under)) or state._on_bus(t.spot) or not state.is_shown(tid):
+            continue
+        vehicles = [v for v in state.vehicles() if v != t.spot]
+        sight = state.geo.sight(f.spot, t.spot, state._range_of(fid, "pistol"), vehicles=vehicles, exposed=t.exposed)
+        if sight.seen and sight.can_shoot:
+            out.append(tid)
+    return out
+
+
+@register_hook("shoot")
+def _charm_roll(state: "LupinState", a: Any, ev: list[Event]) -> bool:
+    """An agent shoots at the charmed Fujiko: a die first; a 1 breaks the spell and the shot goes
+    on as usual, anything else spends the agent's shot."""
+    f, t = state.figures[a.figure], state.figures.get(a.target)
+    if f.kind != "agent" or t is None or not t.cards.get("charm"):
+        return False
+    die = state.rng.d6()
+    if die == 1:
+        del t.cards["charm"]
+        ev.append(Event("charm_broken", {"figure": a.target, "by": a.figure, "die": die}, reveal=True))
+        return False
+    ev.append(Event("charm_holds", {"figure": a.target, "by": a.figure, "die": die}, reveal=True))
+    return True
+
+
+@card_effect("infiltrate")
+class Infiltrate:
+    """*Infiltrata molto speciale*: played any time in her turn; until a die breaks the spell."""
+
+    def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
+        return [""] if _free(state, c) and not state.figures[c].cards.get("charm") else []
+
+    def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        state.figures[a.figure].cards["charm"] = True
+
+
+# ------------------------------------------------------------------------------------ effects
+
+@card_effect("skill_override")
+class SkillOverride:
+    """Forced: played by the rules on the next shot (``_forced_on_shot``), never offered."""
+
+    def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
+        return []
+
+    def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        require(False, "The rules play this card on your next shot.")
+
+
+@card_effect("lose_shot")
+class LoseShot(SkillOverride):
+    """Forced: the cigarette on the next shot, the empty revolver after a round of shooting."""
+
+
+@card_effect("skip_round")
+class SkipRound(SkillOverride):
+    """Forced: played by the rules as the member's next gang phase begins."""
+
+
+@card_effect("auto_hit")
+class AutoHit:
+    def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
+        p = card_data(card).params
+        f = state.figures[c]
+        if not _can_attack(state, c) or p.unlimited_range:
+            return []
+        if p.attack == "knife_throw":
+            if p.needs_device and p.needs_device not in f.devices:
+                return []
+            from game.lupin.rules.devices import _line_targets
+            return _line_targets(state, c, p.range_squares or 5, ("agent", "guard"))
+        if f.acted:
+            return []
+        if p.attack == "melee":
+            return [t for t in state._melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
+        pool = _police_shoot_targets(state, c)
+        if p.targets == 2:
+            return ["+".join(pair) for pair in combinations(sorted(pool), 2)]
+        return pool
+
+    def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        p = card_data(a.card).params
+        f = state.figures[a.figure]
+        state.active = a.figure
+        if p.attack != "knife_throw":
+            f.acted = True
+        state._reveal_attacker(a.figure, ev)
+        if p.attack == "gun":
+            f.cards["fired"] = state.round
+        if p.discards_device and p.needs_device in f.devices:
+            f.devices.remove(p.needs_device)
+            ev.append(Event("device_discarded", {"figure": a.figure, "device": p.needs_device}, reveal=True))
+        _sure_hit(state, a.figure, a.target.split("+"), a.card, ev)
+
+
+@card_effect("extra_shot")
+class DoubleMagnum:
+    """Doppia Magnum (base): from now on a second pistol shot a turn (:class:`ExtraShot`). The
+    expansion's *Pistola nascosta* shares the effect name but is not in the base decks."""
+
+    def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
+        if card_data(card).duration != "rest_of_game" or not _free(state, c):
+            return []
+        return [""] if not state.figures[c].cards.get("magnum") else []
+
+    def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        state.figures[a.figure].cards["magnum"] = True
+
+
+@card_effect("unseen_move")
+class LikeTheWind:
+    def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
+        f = state.figures[c]
+        if not _free(state, c) or f.moved or f.in_car or f.blocked_until >= state.round \
+                or f.cards.get("unseen_round") == state.round:
+            return []
+        return [""]
+
+    def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        f = state.figures[a.figure]
+        f.cards["unseen_round"] = state.round
+        f.cards.pop("unseen_at", None)
+
+
+@card_effect("cover_partner")
+class CoverPartner:
+    def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
+        partner = card_data(card).params.partner
+        if not _free(state, c) or partner not in state.gang or not _free(state, partner):
+            return []
+        return [partner] if state.figures[partner].cards.get("covered") != state.round else []
+
+    def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        state.figures[a.target].cards["covered"] = state.round
+
+
+# ------------------------------------------------------------------------------------ Doppia Magnum's shot
+
+@register_action("lupin.extra_shot")
+@dataclass(frozen=True)
+class ExtraShot(Action):
+    """Jigen with *Doppia Magnum*: his second pistol shot of the turn, after the first."""
+
+    figure: str
+    target: str
+
+
+def _extra_shot_targets(state: "LupinState", c: str) -> list[str]:
+    f = state.figures[c]
+    if not f.cards.get("magnum") or not f.acted or f.cards.get("fired") != state.round \
+            or f.cards.get("extra_round") == state.round or not _can_attack(state, c) \
+            or state.active != c:
+        return []
+    return _police_shoot_targets(state, c)
+
+
+@register_phase_actions("gang")
+def _extra_shot_actions(state: "LupinState", seat: Seat) -> list[Action]:
+    c = state.active
+    if c is None or state.offer is not None or state.seat_of.get(c) != seat:
+        return []
+    return [ExtraShot(seat, c, t) for t in _extra_shot_targets(state, c)]
+
+
+@register_handler(ExtraShot)
+def _extra_shot(state: "LupinState", a: ExtraShot, ev: list[Event]) -> None:
+    require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
+            "Only the member playing now fires a second shot.")
+    require(a.target in _extra_shot_targets(state, a.figure),
+            f"{a.figure} has no second shot at {a.target} (Doppia Magnum, after his first shot this turn).")
+    f = state.figures[a.figure]
+    f.cards["extra_round"] = state.round
+    state._reveal_attacker(a.figure, ev)
+    _roll_shot(state, a.figure, a.target, state.sheet_of(a.figure).skill("pistol"), ev, second=True)
+
+
+# ------------------------------------------------------------------------------------ Fuga in moto, A tavoletta
+
+def _dash_targets(state: "LupinState", c: str, card: str) -> list[Any]:
+    """Every free road or bridge square but the bus stops, for the vehicle ``c`` drives now."""
+    from game.lupin.rules.vehicles import ROAD, riding
+    v = riding(state, c)
+    f = state.figures[c]
+    if v is None or v.device not in card_data(card).params.vehicles or f.moved or not _free(state, c) \
+            or f.blocked_until >= state.round or v.moved_round == state.round:
+        return []
+    board = state.geo.board
+    occ = state.occupied()
+    bus = set(board.squares_of("bus_stop"))
+    return sorted(s for s in board.squares() if board.cell(s).terrain in ROAD
+                  and s not in occ and s not in bus and s != v.spot)
+
+
+@card_effect("vehicle_dash")
+class VehicleDash:
+    """Played with no target (its ``card_played`` event is public): it arms :class:`Dash`, whose
+    destination is told only to those who may know it, as a ride's."""
+
+    def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
+        f = state.figures[c]
+        return [""] if f.cards.get("dash") != state.round and _dash_targets(state, c, card) else []
+
+    def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        state.figures[a.figure].cards["dash"] = state.round
+        state.figures[a.figure].cards["dash_card"] = a.card
+
+
+@register_action("lupin.dash")
+@dataclass(frozen=True)
+class Dash(Action):
+    """After *Fuga in moto* or *A tavoletta!*: the vehicle ``figure`` drives goes at once to ``to``."""
+
+    figure: str
+    to: str
+
+
+def _armed_dash(state: "LupinState", c: str) -> list[Any]:
+    f = state.figures[c]
+    if f.cards.get("dash") != state.round:
+        return []
+    return _dash_targets(state, c, f.cards["dash_card"])
+
+
+@register_phase_actions("gang")
+def _dash_actions(state: "LupinState", seat: Seat) -> list[Action]:
+    from game.engine.grid import format_coord
+    c = state.active
+    if c is None or state.offer is not None or state.seat_of.get(c) != seat:
+        return []
+    return [Dash(seat, c, format_coord(s)) for s in _armed_dash(state, c)]
+
+
+@register_handler(Dash)
+def _dash(state: "LupinState", a: Dash, ev: list[Event]) -> None:
+    from game.engine.grid import format_coord
+    from game.lupin.rules.vehicles import _refresh, riding, vehicle_shown, watched
+    require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
+            "Only the member playing now dashes off.")
+    to = state._parse_square(a.to)
+    require(to in set(_armed_dash(state, a.figure)),
+            f"{a.figure} cannot dash to {a.to} (play the card first; a free road square, no bus stop).")
+    c = a.figure
+    f = state.figures[c]
+    v = riding(state, c)
+    frm = v.spot
+    was = vehicle_shown(state, v)
+    v.spot, v.moved_round = to, state.round
+    v.riders.remove(c)
+    v.riders.insert(0, c)
+    for r in v.riders:
+        state.figures[r].spot = to
+        state._note(r, spot_to_text(frm), spot_to_text(to), "drive" if r == c else "ride")
+    f.moved = True
+    f.cards.pop("dash", None)
+    f.cards.pop("dash_card", None)
+    v.known_by = sorted({state.seat_of[r] for r in v.riders})
+    shown = _refresh(state, v, to in watched(state))
+    full = {"figure": c, "vehicle": v.id, "device": v.device, "from": format_coord(frm),
+            "to": format_coord(to), "riders": list(v.riders), "shown": shown, "dash": True}
+    public = None
+    if was or shown:
+        data: dict[str, Any] = {"vehicle": v.id, "device": v.device, "shown": shown}
+        if was:
+            data["from"] = format_coord(frm)
+        if shown:
+            data.update({"figure": c, "to": format_coord(to), "riders": list(v.riders)})
+        public = Event("rode", data)
+    ev.append(Event("rode", full, audience=state._gang_seats_knowing(c), redacted=public))
+
+
+# ------------------------------------------------------------------------------------ In coppia con Jigen / Lupin
+
+PAIRED = {"goemon_in_coppia_con_jigen": "jigen", "goemon_in_coppia_con_lupin": "lupin"}
+
+
+@card_effect("paired_attacks")
+class PairedAttacks(SkillOverride):
+    """Forced and kept from the draw to the end: never played, it gives :class:`ExtraMelee`."""
+
+
+def _close_and_shown(state: "LupinState", c: str, partner: str, within: int) -> bool:
+    a, b = state.figures[c], state.figures.get(partner)
+    if b is None or not _free(state, partner) or not state.is_shown(c) or not state.is_shown(partner):
+        return False
+    if isinstance(a.spot, (Inside, Under)) or isinstance(b.spot, (Inside, Under)):
+        return False
+    return max(abs(a.spot.row - b.spot.row), abs(a.spot.col - b.spot.col)) <= within
+
+
+@register_action("lupin.extra_melee")
+@dataclass(frozen=True)
+class ExtraMelee(Action):
+    """Goemon with *In coppia con Jigen/Lupin* and that partner close by: his second attack."""
+
+    figure: str
+    target: str
+
+
+def _extra_melee_targets(state: "LupinState", c: str) -> list[str]:
+    f = state.figures[c]
+    if state.active != c or not f.acted or f.cards.get("extra_melee_round") == state.round \
+            or not _can_attack(state, c):
+        return []
+    if not any(card in f.hand and _close_and_shown(state, c, partner, card_data(card).params.max_distance)
+               for card, partner in PAIRED.items()):
+        return []
+    return [t for t in state._melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
+
+
+@register_phase_actions("gang")
+def _extra_melee_actions(state: "LupinState", seat: Seat) -> list[Action]:
+    c = state.active
+    if c is None or state.offer is not None or state.seat_of.get(c) != seat:
+        return []
+    return [ExtraMelee(seat, c, t) for t in _extra_melee_targets(state, c)]
+
+
+@register_handler(ExtraMelee)
+def _extra_melee(state: "LupinState", a: ExtraMelee, ev: list[Event]) -> None:
+    require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
+            "Only the member playing now attacks a second time.")
+    require(a.target in _extra_melee_targets(state, a.figure),
+            f"{a.figure} has no second attack on {a.target} (In coppia: after his first attack, the "
+            "partner within 4 squares and both shown).")
+    state.figures[a.figure].cards["extra_melee_round"] = state.round
+    state._reveal_attacker(a.figure, ev)
+    if not state._strike(a.figure, a.target, ev) and state.figures[a.target].spot is not None:
+        state._strike(a.target, a.figure, ev, counter=True)
+
+
+# ------------------------------------------------------------------------------------ Lupin and Fujiko
+
+DISTRACTION = "lupin_mia_adorata_fujiko"
+
+
+@register_hook("allowance")
+def _allowance(state: "LupinState", fid: str, squares: int) -> int:
+    f = state.figures[fid]
+    if f.kind != "gang":
+        return squares
+    if f.cards.get("double_round") == state.round:
+        squares *= 2
+    if f.cards.get("half_round") == state.round:
+        squares //= 2
+    return squares
+
+
+@register_hook("gang_phase")
+def _distraction(state: "LupinState", ev: list[Event]) -> None:
+    """*Mia adorata Fujiko...*: played by the rules as Lupin's next gang phase begins. Void (discarded,
+    no effect) in round 1 (drawn with the starting hand), without Fujiko, or with Fujiko shown."""
+    if "lupin" not in state.gang:
+        return
+    f = state.figures["lupin"]
+    if DISTRACTION not in f.hand or not _free(state, "lupin"):
+        return
+    if state.round == 1 or "fujiko" not in state.gang or state.is_shown("fujiko"):
+        f.hand.remove(DISTRACTION)
+        f.discard.append(DISTRACTION)
+        ev.append(Event("card_void", {"figure": "lupin", "card": DISTRACTION}, reveal=True))
+        return
+    f.cards.update(no_shot=state.round, half_round=state.round, shown_round=state.round)
+    if not isinstance(f.spot, (Inside, Under)) and not state.is_shown("lupin"):
+        f.shown = True
+        ev.append(Event("spotted", {"figure": "lupin", "square": spot_to_text(f.spot)}))
+    _play_forced(state, "lupin", DISTRACTION, ev)
+
+
+@register_hook("moved")
+def _stays_shown(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
+    f = state.figures.get(who)
+    if f is not None and f.kind == "gang" and f.cards.get("shown_round") == state.round \
+            and not isinstance(to, (Inside, Under)):
+        f.shown = True     # Mia adorata Fujiko: visible for the round
+
+
+@card_effect("fujiko_distraction")
+class Distraction(SkillOverride):
+    """Forced: played by the rules (``_distraction``), never offered."""
+
+
+@card_effect("paired_move")
+class HereIComeDarling:
+    """*Eccomi da te tesoro!!!*: before either has moved, Fujiko within 5 squares and both shown:
+    this round each of them moves up to twice his movement."""
+
+    def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
+        p = card_data(card).params
+        partner = p.partner
+        f, g = state.figures[c], state.figures.get(partner)
+        if g is None or f.moved or g.moved or f.in_car or g.in_car or f.blocked_until >= state.round \
+                or f.cards.get("double_round") == state.round:
+            return []
+        return [partner] if _close_and_shown(state, c, partner, p.max_distance) else []
+
+    def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        state.figures[a.figure].cards["double_round"] = state.round
+        state.figures[a.target].cards["double_round"] = state.round
+
+
+# ------------------------------------------------------------------------------------ Balzo incredibile
+
+def _leap_squares(state: "LupinState", c: str) -> list[Any]:
+    """From the ground: any free roof square; from a roof: a free roof square of another building;
+    whatever the heights, as the crow flies within his movement."""
+    from game.engine.grid import Sq
+    from game.lupin.rules.geometry import GANG
+    f = state.figures[c]
+    if not _free(state, c) or f.moved or f.in_car or f.blocked_until >= state.round \
+            or not isinstance(f.spot, Sq) or isinstance(f.spot, (Inside, Under)):
+        return []
+    geo, board, here = state.geo, state.geo.board, f.spot
+    building = board.cell(here).building if board.cell(here).roof else None
+    reach = state.allowance(c)
+    occ, bus = state.occupied(), set(state.bus_squares())
+    out = []
+    for dr in range(-reach, reach + 1):
+        for dc in range(-reach, reach + 1):
+            sq = Sq(here.row + dr, here.col + dc)
+            if sq == here or sq not in board or sq in occ or sq in bus or not geo.can_stand(sq, GANG):
+                continue
+            cell = board.cell(sq)
+            if cell.roof and (building is None or cell.building != building):
+                out.append(sq)
+    return sorted(out)
+
+
+@card_effect("leap")
+class Leap:
+    """Played with no target (public); the :class:`LeapTo` destination is told as a move is."""
+
+    def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
+        f = state.figures[c]
+        return [""] if f.cards.get("leap") != state.round and _leap_squares(state, c) else []
+
+    def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        state.figures[a.figure].cards["leap"] = state.round
+
+
+@register_action("lupin.leap")
+@dataclass(frozen=True)
+class LeapTo(Action):
+    """After *Balzo incredibile*: ``figure`` leaps onto the roof square ``to`` (his move)."""
+
+    figure: str
+    to: str
+
+
+def _armed_leap(state: "LupinState", c: str) -> list[Any]:
+    return _leap_squares(state, c) if state.figures[c].cards.get("leap") == state.round else []
+
+
+@register_phase_actions("gang")
+def _leap_actions(state: "LupinState", seat: Seat) -> list[Action]:
+    from game.engine.grid import format_coord
+    c = state.active
+    if c is None or state.offer is not None or state.seat_of.get(c) != seat:
+        return []
+    return [LeapTo(seat, c, format_coord(s)) for s in _armed_leap(state, c)]
+
+
+@register_handler(LeapTo)
+def _leap(state: "LupinState", a: LeapTo, ev: list[Event]) -> None:
+    require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
+            "Only the member playing now leaps.")
+    to = state._parse_square(a.to)
+    require(to in set(_armed_leap(state, a.figure)),
+            f"{a.figure} cannot leap onto {a.to} (play the card first; a free roof square within his movement).")
+    c = a.figure
+    f = state.figures[c]
+    frm = f.spot
+    was = state.is_shown(c)
+    f.spot, f.moved, f.exposed = to, True, False
+    f.cards.pop("leap", None)
+    f.shown = state.in_police_sight(c)
+    state._note(c, spot_to_text(frm), spot_to_text(to), "leap")
+    shown = state.is_shown(c)
+    public: dict[str, Any] = {"figure": c, "shown": shown}
+    if was:
+        public["from"] = spot_to_text(frm)
+    if shown:
+        public["to"] = spot_to_text(to)
+    public["leap"] = True    # told as a move (the log reads it as one)
+    ev.append(Event("moved", {"figure": c, "from": spot_to_text(frm), "to": spot_to_text(to), "shown": shown,
+                              "leap": True},
+                    audience=state._gang_seats_knowing(c), redacted=Event("moved", public)))
