@@ -142,11 +142,14 @@ def test_hover_shows_a_blurb_and_clicks_select_without_opening(ui):
     ui.frame(app)
 
 
-def test_every_catalogue_entry_says_coming_soon_for_now(ui):
+def test_only_lupins_base_episodes_are_playable_the_rest_says_coming_soon(ui):
     app = ui.app(scenes=("chooser",))
     chooser = app.stack.top
     assert len(chooser.entries) == 4 + 4  # four games and Lupin's four episodes
-    assert all(e.coming_soon and not e.openable for e in chooser.entries)
+    playable = [e for e in chooser.entries if not e.coming_soon]
+    assert len(playable) == 3  # Lupin and its two base episodes
+    assert [e.episode.id for e in chooser.entries if e.openable] == ["rosso-rubino", "gran-colpo"]
+    assert all(e.coming_soon and not e.openable for e in chooser.entries if e not in playable)
 
 
 def test_a_playable_entry_opens_its_registered_setup_scene(ui):

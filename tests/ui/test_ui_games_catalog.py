@@ -25,7 +25,9 @@ def test_the_four_games_and_lupins_episodes():
     assert (catalog.game("lupusburg").players.min, catalog.game("lupusburg").players.max) == (4, 8)
     for g in catalog.games:
         assert g.blurb.it and g.blurb.en and g.blurb.it != g.blurb.en
-        assert not g.playable and not any(e.playable for e in g.episodes)
+    # the base box's two episodes can be played; the expansion's and the other games not yet
+    assert lupin.playable and [e.playable for e in lupin.episodes] == [True, True, False, False]
+    assert not any(g.playable for g in catalog.games if g.id != "lupin")
 
 
 def test_check_data_knows_the_catalogue():

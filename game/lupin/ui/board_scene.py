@@ -3,7 +3,10 @@ shape, a letter and a colour, and a side panel with the round track, the phase a
 
 It draws only ``state.view(seat)``: a gang member the seat may not know is not drawn at all, so a
 frame drawn for Zenigata holds no hidden position. The interactive play (moving, shooting, the
-hot-seat curtain) builds on this scene.
+hot-seat curtain) builds on this scene: :class:`game.lupin.ui.play_scene.LupinPlayScene` draws its
+highlights through :meth:`LupinBoardScene.draw_under_figures` / :meth:`draw_over_figures` and its
+own side panel through :meth:`draw_panel`, and finds the token under the mouse with
+:meth:`token_at` (where :attr:`tokens` says each drawn token stands).
 """
 
 from __future__ import annotations
@@ -30,9 +33,22 @@ GANG_STYLE = {  # colour, letter: every token also has its own shape and letter
 }
 
 
+BOARD_RECT = pygame.FRect(BOARD_ORIGIN, (25 * SQUARE, 20 * SQUARE))
+TOKEN_RADIUS = SQUARE * 0.38
+
+
 def square_rect(row: int, col: int) -> pygame.FRect:
     x0, y0 = BOARD_ORIGIN
     return pygame.FRect(x0 + col * SQUARE, y0 + row * SQUARE, SQUARE, SQUARE)
+
+
+def square_at(pos) -> tuple[int, int] | None:
+    """The board square (row, col) under a logical point, or None off the board."""
+    if pos is None:
+        return None
+    col = int((pos[0] - BOARD_ORIGIN[0]) // SQUARE)
+    row = int((pos[1] - BOARD_ORIGIN[1]) // SQUARE)
+    return (row, col) if 0 <= row < 20 and 0 <= col < 25 else None
 
 
 class LupinBoardScene(Scene):
@@ -44,17 +60,64 @@ class LupinBoardScene(Scene):
         self.seat = seat
         self.view = state.view(seat)
         self.hover: tuple[int, int] | None = None
+        self.tokens: dict[str, tuple[tuple[float, float], float]] = {}
+        self._layout_tokens()
 
     def refresh(self) -> None:
         self.view = self.state.view(self.seat)
+        self._layout_tokens()
+
+    def _layout_tokens(self) -> None:
+        """Where each figure and car of the view is drawn: (centre, radius), logical. Figures that
+        share a spot (hidden partners on one square, a gang inside one building) sit side by side."""
+        self.tokens = {}
+        groups: dict[tuple, list[str]] = {}
+        rects: dict[tuple, pygame.FRect] = {}
+        for fid, f in sorted(self.view["figures"].items()):
+            if not f.get("spot"):
+                continue
+            r = self._spot_rect(f["spot"])
+            if r is None:
+                continue
+            key = (round(r.x, 1), round(r.y, 1))
+            rects[key] = r
+            groups.setdefault(key, []).append(fid)
+        for key, fids in groups.items():
+            r = rects[key]
+            n = len(fids)
+            if n == 1:
+                self.tokens[fids[0]] = (r.center, TOKEN_RADIUS)
+                continue
+            rad = TOKEN_RADIUS * (0.74 if n == 2 else 0.6)
+            step = rad * 1.5
+            for i, fid in enumerate(fids):
+                dx = (i - (n - 1) / 2) * step
+                self.tokens[fid] = ((r.centerx + dx, r.centery + (rad * 0.35 if i % 2 else -rad * 0.35)), rad)
+        for cid, car in self.view["cars"].items():
+            if car["spot"]:
+                r = self._spot_rect(car["spot"])
+                if r is not None:
+                    self.tokens[cid] = (r.center, TOKEN_RADIUS)
+        for ride in self.view.get("rides") or ():
+            r = self._spot_rect(ride["spot"]) if ride.get("spot") else None
+            if r is not None:
+                self.tokens[ride["id"]] = (r.center, TOKEN_RADIUS)
+
+    def token_at(self, pos, among=None) -> str | None:
+        """The token under a logical point (the nearest one when tokens touch), or None."""
+        best, best_d = None, None
+        for ident, (c, rad) in self.tokens.items():
+            if among is not None and ident not in among:
+                continue
+            d = (c[0] - pos[0]) ** 2 + (c[1] - pos[1]) ** 2
+            if d <= (rad + 3) ** 2 and (best_d is None or d < best_d):
+                best, best_d = ident, d
+        return best
 
     # ---------------------------------------------------------------- input
     def handle(self, event: Any) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            x, y = event.pos
-            col = int((x - BOARD_ORIGIN[0]) // SQUARE)
-            row = int((y - BOARD_ORIGIN[1]) // SQUARE)
-            self.hover = (row, col) if 0 <= row < 20 and 0 <= col < 25 else None
+            self.hover = square_at(event.pos)
         return super().handle(event)
 
     # ---------------------------------------------------------------- drawing
@@ -75,16 +138,26 @@ class LupinBoardScene(Scene):
 
     def draw(self, canvas) -> None:
         canvas.clear(theme.NIGHT)
-        board_px = (25 * SQUARE, 20 * SQUARE)
-        frame = pygame.FRect(BOARD_ORIGIN, board_px)
+        frame = BOARD_RECT
         canvas.fill((0, 0, 0, 120), frame.inflate(10, 10).move(4, 6), radius=6)
         canvas.image(board_surface(self.view["episode"]), frame)
         canvas.border(theme.EDGE_LIGHT, frame.inflate(4, 4), width=2, radius=3)
         self._draw_tiles(canvas)
+        self.draw_under_figures(canvas)
         self._draw_figures(canvas)
+        self.draw_over_figures(canvas)
+        self.draw_panel(canvas)
+
+    def draw_under_figures(self, canvas) -> None:
+        """Drawn over the board and tiles, under the figures (a play scene's highlights)."""
+
+    def draw_over_figures(self, canvas) -> None:
+        """Drawn over the figures (the square under the mouse)."""
         if self.hover is not None:
             r = square_rect(*self.hover)
             canvas.border(theme.GOLD, r, width=2, radius=2)
+
+    def draw_panel(self, canvas) -> None:
         self._draw_panel(canvas)
 
     def _draw_tiles(self, canvas) -> None:
@@ -110,27 +183,26 @@ class LupinBoardScene(Scene):
             canvas.border((60, 44, 20), body, width=2, radius=8)
             canvas.text("BUS", body.center, 18, theme.DISPLAY, (60, 44, 20), anchor="center")
         for cid, car in self.view["cars"].items():
-            if car["spot"]:
-                r = self._spot_rect(car["spot"])
-                if r is not None:
-                    body = r.inflate(-6, -14)
-                    canvas.fill((40, 74, 150), body, radius=6)
-                    canvas.border(theme.INK, body, width=2, radius=6)
-                    canvas.text("C" + cid[-1], body.center, 16, theme.BOLD, theme.INK, anchor="center")
+            if cid in self.tokens:
+                c, _ = self.tokens[cid]
+                body = pygame.FRect(0, 0, SQUARE - 6, SQUARE - 14).move_to(center=c)
+                canvas.fill((40, 74, 150), body, radius=6)
+                canvas.border(theme.INK, body, width=2, radius=6)
+                canvas.text("C" + cid[-1], body.center, 16, theme.BOLD, theme.INK, anchor="center")
+        for ride in self.view.get("rides") or ():
+            if ride["id"] in self.tokens:
+                self._draw_vehicle(canvas, ride)
         for fid, f in sorted(self.view["figures"].items()):
-            if not f.get("spot"):
+            if fid not in self.tokens:
                 continue
-            r = self._spot_rect(f["spot"])
-            if r is None:
-                continue
-            c = r.center
-            rad = SQUARE * 0.38
+            c, rad = self.tokens[fid]
+            k = rad / TOKEN_RADIUS  # smaller letters on a shared square
             if f["kind"] == "gang":
                 colour, letter = GANG_STYLE[fid]
                 canvas.circle((0, 0, 0, 110), (c[0] + 2, c[1] + 3), rad)
                 canvas.circle(colour, c, rad)
                 canvas.circle(theme.INK, c, rad, width=2)
-                canvas.text(letter, (c[0], c[1] + 1), 22, theme.DISPLAY, theme.INK, anchor="center")
+                canvas.text(letter, (c[0], c[1] + 1), 22 * k, theme.DISPLAY, theme.INK, anchor="center")
                 if not f["shown"]:  # known to this seat only: a dashed ring says "hidden"
                     pts = [(c[0] + (rad + 5) * pygame.math.Vector2(1, 0).rotate(a).x,
                             c[1] + (rad + 5) * pygame.math.Vector2(1, 0).rotate(a).y) for a in range(0, 361, 15)]
@@ -141,17 +213,38 @@ class LupinBoardScene(Scene):
                 diamond = [(c[0], c[1] - rad - 2), (c[0] + rad + 2, c[1]), (c[0], c[1] + rad + 2), (c[0] - rad - 2, c[1])]
                 canvas.polygon((140, 96, 52), diamond)
                 canvas.polygon(theme.INK, diamond, width=2)
-                canvas.text("Z", (c[0], c[1] + 1), 22, theme.DISPLAY, theme.INK, anchor="center")
+                canvas.text("Z", (c[0], c[1] + 1), 22 * k, theme.DISPLAY, theme.INK, anchor="center")
             elif f["kind"] == "agent":
                 box = pygame.FRect(0, 0, rad * 1.8, rad * 1.8).move_to(center=c)
                 canvas.fill((46, 92, 190), box, radius=4)
                 canvas.border(theme.INK, box, width=2, radius=4)
-                canvas.text(fid.split("-")[1], (c[0], c[1] + 1), 17, theme.BOLD, theme.INK, anchor="center")
+                canvas.text(fid.split("-")[1], (c[0], c[1] + 1), 17 * k, theme.BOLD, theme.INK, anchor="center")
             elif f["kind"] == "guard":
                 tri = [(c[0], c[1] - rad - 2), (c[0] + rad + 2, c[1] + rad), (c[0] - rad - 2, c[1] + rad)]
                 canvas.polygon((46, 120, 70), tri)
                 canvas.polygon(theme.INK, tri, width=2)
-                canvas.text(fid.split("-")[1], (c[0], c[1] + 5), 14, theme.BOLD, theme.INK, anchor="center")
+                canvas.text(fid.split("-")[1], (c[0], c[1] + 5), 14 * k, theme.BOLD, theme.INK, anchor="center")
+
+    def _draw_vehicle(self, canvas, ride: dict) -> None:
+        """A gang vehicle: a rounded plate under its riders with the initials of its name; a
+        dashed edge while the police do not know where it is."""
+        from game.lupin.ui.choices import item_name
+
+        c, _ = self.tokens[ride["id"]]
+        body = pygame.FRect(0, 0, SQUARE - 4, SQUARE - 10).move_to(center=c)
+        name = item_name(ride.get("device") or ride["id"])
+        letters = "".join(w[0] for w in name.split() if w[:1].isalnum())[:2].upper() or "V"
+        canvas.fill((0, 0, 0, 110), body.move(2, 3), radius=7)
+        canvas.fill((32, 128, 116), body, radius=7)
+        if ride.get("shown"):
+            canvas.border(theme.INK, body, width=2, radius=7)
+        else:
+            pts = [body.topleft, body.topright, body.bottomright, body.bottomleft, body.topleft]
+            canvas.dashed(theme.GOLD, pts, dash=5, gap=4, width=2)
+        if not ride.get("riders"):
+            canvas.text(letters, body.center, 16, theme.BOLD, theme.INK, anchor="center")
+        else:
+            canvas.text(letters, (body.right - 3, body.bottom - 1), 11, theme.BOLD, theme.INK, anchor="bottomright")
 
     def _draw_panel(self, canvas) -> None:
         v = self.view

@@ -1,0 +1,116 @@
+"""The events of a Lupin game as sentences for the play screen's log (``lupin.ev.*`` texts).
+
+An entry is one event as the view's ``log`` holds it: ``{"kind": ..., **data}``, already redacted
+for the seat (a hidden move has no ``to``). Each kind has a text, with variants where the data
+differ (hit or miss, seen or not); a kind without a text gets a plain generic line, so events
+that other rule modules add still show up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.i18n import t, translator
+from game.lupin.ui.choices import figure_name, humanise, item_name, name_of, vehicle_name
+
+
+def _names(entry: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in entry.items():
+        if k == "kind":
+            continue
+        if k in ("card", "device") and isinstance(v, str):
+            out[k] = item_name(v)
+        elif k == "vehicle" and isinstance(v, str):
+            out[k] = vehicle_name(v) or v
+        elif isinstance(v, str):
+            out[k] = name_of(v)
+        elif isinstance(v, list) and all(isinstance(x, str) for x in v):
+            out[k] = ", ".join(name_of(x) for x in v)
+        else:
+            out[k] = v
+    return out
+
+
+def _roll(entry: dict[str, Any]) -> str:
+    dice = entry.get("dice") or []
+    total = sum(dice)
+    skill = entry.get("skill")
+    text = "+".join(str(d) for d in dice)
+    if skill:
+        text += f" +{skill}"
+        total += skill
+    return f"{text} = {total}"
+
+
+def _variant(kind: str, entry: dict[str, Any]) -> str:
+    """The text key of an entry: ``lupin.ev.<kind>`` or one of its variants."""
+    if kind == "moved":
+        if "to" not in entry:
+            return "moved_unseen"
+        if entry.get("figure", "") in ("lupin", "jigen", "goemon", "fujiko") and entry.get("shown") is False:
+            return "moved_hidden"
+        return "moved"
+    if kind == "shot":
+        return "shot_hit" if entry.get("hit") else "shot_miss"
+    if kind == "melee":
+        if entry.get("dodge", {}).get("dodged"):
+            return "melee_dodged"
+        return "melee_hit" if entry.get("hit") else "melee_miss"
+    if kind == "start_chosen":
+        return "start_chosen" if "square" in entry else "start_secret"
+    if kind == "escaped":
+        if "square" not in entry:
+            return "escaped_secret"
+        return "escaped_treasure" if entry.get("treasure") else "escaped"
+    if kind == "flipped":
+        if "treasure" not in entry:
+            return "flipped_secret"
+        return "flipped_treasure" if entry["treasure"] else "flipped_empty"
+    if kind == "tile_to_zenigata":
+        if "treasure" not in entry:
+            return "tile_to_zenigata"
+        return "tile_to_zenigata_treasure" if entry["treasure"] else "tile_to_zenigata_empty"
+    if kind == "card_drawn":
+        return "card_drawn" if "card" in entry else "card_drawn_secret"
+    if kind == "freed_self":
+        return "freed_self_round" if entry.get("price") == "round" else "freed_self"
+    if kind == "phase":
+        return "phase"
+    if kind == "grenade":
+        return "grenade" if entry.get("victims") else "grenade_none"
+    if kind == "eliminated":
+        return "eliminated_by" if entry.get("by") else "eliminated"
+    return kind
+
+
+def event_line(entry: dict[str, Any]) -> str:
+    """One log entry as a sentence in the current language."""
+    kind = str(entry.get("kind", "?"))
+    values = _names(entry)
+    if kind == "phase":
+        values["phase"] = t(f"lupin.phase.{entry.get('phase')}")
+    if kind in ("shot", "melee"):
+        values["roll"] = _roll(entry)
+    if kind in ("treasure_passed", "treasure_offered", "treasure_refused", "device_reassigned"):
+        values["giver"] = figure_name(str(entry.get("from", "")))
+        values["receiver"] = figure_name(str(entry.get("to", "")))
+    if kind == "treasure_stolen":
+        values["victim"] = figure_name(str(entry.get("from", "")))
+    if kind == "flipped":
+        values["tile"] = int(entry.get("tile", 0)) + 1
+    if kind == "game_over":
+        values["reason"] = reason_text(str(entry.get("reason", "")))
+    key = f"lupin.ev.{_variant(kind, entry)}"
+    if translator().has(key):
+        try:
+            return t(key, **values)
+        except (KeyError, IndexError, ValueError):
+            pass
+    details = ", ".join(f"{v}" for k, v in values.items() if not isinstance(v, (list, dict)))
+    return f"{humanise(kind)}: {details}" if details else humanise(kind)
+
+
+def reason_text(reason: str) -> str:
+    key = f"lupin.reason.{reason}"
+    return t(key) if translator().has(key) else humanise(reason or "over")

@@ -1,0 +1,977 @@
+"""Lupin at the table: one game played hot-seat with the mouse alone, from the first placement to
+the end screen.
+
+The scene plays a :class:`game.engine.replay.Match` (autosaved after every move) and draws the
+board of **the acting seat only** (``state.to_act()[0]``), never another seat's view. Whenever
+the acting seat changes, the hot-seat curtain ("Pass to Zenigata – click when ready") comes down
+first; while it is down the scene holds the table's view, so not even a stray frame can show a
+secret.
+
+Everything the player can do comes from ``state.legal_actions(seat)``, sorted by
+:mod:`game.lupin.ui.choices` into board choices and buttons:
+
+* a click on one of the seat's tokens (ringed in gold) selects it: its moves light up, and for a
+  gang member the squares where the police would see him are hatched in red (a pattern, not a
+  colour alone); the enemies it may shoot or fight wear a red target ring; hovering a square or a
+  target tells the cost of the move or the roll needed and the odds;
+* a click on a lit square or a ringed target plays that action; when one square holds several
+  (a car that can appear with 1–4 agents), a small menu asks which;
+* the buttons on the right play the rest (End turn, Escape, Flip a tile...), grouped behind one
+  button when an action comes in many variants;
+* right-click or Esc cancels a selection or a menu; Undo takes back the seat's own moves up to the
+  last one that revealed something.
+
+The dice of a shot or a blow tumble in a small panel, and a log tells, in sentences, the events the
+seat may know. At the end, the winners, the reason and a way back to the title.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.engine.api import TABLE, IllegalAction, events_for_seat
+from game.engine.i18n import current_language, t
+from game.engine.saves import Autosaver
+from game.lupin.rules.boards import episode
+from game.lupin.rules.characters import sheet
+from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, ZENIGATA, spot_from_text
+from game.lupin.ui import choices as C
+from game.lupin.ui.board_art import board_surface
+from game.lupin.ui.board_scene import (BOARD_RECT, GANG_STYLE, SQUARE, LupinBoardScene, square_at,
+                                       square_rect)
+from game.lupin.ui.dice import DicePanel, fit
+from game.lupin.ui.log_text import event_line, reason_text
+from game.ui import theme
+from game.ui.canvas import Canvas
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
+
+# ---- the side panel's layout (logical 1600×900) ------------------------------------------
+PANEL = pygame.FRect(1118, 22, 460, 856)
+IX, IW = PANEL.left + 18, PANEL.width - 36
+TURN = pygame.FRect(IX, 128, IW, 84)
+ROSTER_TOP, ROSTER_ROW = 224, 30
+ACTIONS_TOP = 384
+BUTTONS = pygame.FRect(IX, 410, IW, 218)
+BUTTON_H, BUTTON_GAP = 44, 8
+DICE = pygame.FRect(IX, 640, IW, 84)
+LOG_TOP = 612          # the log starts here, or lower when the dice need the room
+LOG_BOTTOM = 868
+LOG_LINE = 19
+GROUP_AT = 3           # an action type with this many variants gets one button and a menu
+SPLIT_AT = 11          # ... and one menu per figure when there are this many for several figures
+MESSAGE_TIME = 5.0
+POPUP_W, POPUP_ROW, POPUP_ROWS = 360, 40, 14
+PLAN_SECONDS = 15 * 60  # the gang's planning clock (rulebook: 15 minutes)
+
+ROSTER_ORDER = ("lupin", "jigen", "goemon", "fujiko", "zenigata")
+MOVE_KINDS = ("move", "ride")
+ATTACK_KINDS = ("shoot", "melee")
+
+
+def seat_name(seat: str) -> str:
+    return t(f"lupin.seat.{seat}")
+
+
+class FitButton(Button):
+    """A button whose label shrinks (and at worst is cut) to fit its width."""
+
+    def draw(self, canvas: Canvas) -> None:
+        label = resolve(self.text).upper()
+        avail = self.rect.width - 24 - (self.rect.height * 0.4 if self.icon else 0)
+        size = self.rect.height * 0.5
+        while size > 14 and canvas.measure(label, size, theme.DISPLAY, tracking=1.5)[0] > avail:
+            size -= 1
+        self.size = size
+        if canvas.measure(label, size, theme.DISPLAY, tracking=1.5)[0] > avail:
+            full = self.text
+            self.text = fit(canvas, label, avail - 10, size, theme.DISPLAY)
+            super().draw(canvas)
+            self.text = full
+            return
+        super().draw(canvas)
+
+
+class MenuItem(Button):
+    """A line of a menu: left-aligned text that lights up under the mouse."""
+
+    def draw(self, canvas: Canvas) -> None:
+        r = self.rect
+        tt = self.hover_t
+        canvas.fill(mix((22, 32, 60), (40, 56, 98), tt), r, radius=7)
+        canvas.border(mix(theme.EDGE, theme.GOLD, tt), r, width=1.5, radius=7)
+        label = resolve(self.text)
+        canvas.text(fit(canvas, label, r.width - 24, 16, theme.BOLD), (r.left + 12, r.centery), 16, theme.BOLD,
+                    mix(theme.INK, theme.GOLD_LIGHT, tt), anchor="midleft")
+
+
+class Popup:
+    """A small menu of choices (one square, several actions; or one button for many variants).
+    ``anchor`` is its top-left corner, or its top-right one with ``right=True``."""
+
+    def __init__(self, scene: "LupinPlayScene", items: list[C.Choice], anchor: tuple[float, float],
+                 title: str, *, right: bool = False, short: bool = False) -> None:
+        self.scene = scene
+        self.items = items
+        self.title = title
+        n = len(items)
+        rows = min(n, POPUP_ROWS)
+        cols = max(1, math.ceil(n / rows))
+        rows = math.ceil(n / cols)
+        col_w = POPUP_W if cols == 1 else min(POPUP_W - 20, (1576 - 24) / cols)
+        w = cols * col_w + 24 - (cols - 1) * 0
+        h = 46 + rows * POPUP_ROW + 10
+        x = anchor[0] - w if right else anchor[0] + 12
+        x = min(max(x, 12), 1600 - w - 12)
+        y = min(max(anchor[1] - 20, 12), 900 - h - 12)
+        self.rect = pygame.FRect(x, y, w, h)
+        self.buttons: list[MenuItem] = []
+        for i, choice in enumerate(items):
+            col, row = divmod(i, rows)
+            r = (x + 12 + col * col_w, y + 44 + row * POPUP_ROW, col_w - (6 if cols > 1 else 0), POPUP_ROW - 6)
+            label = C.short_label(choice, scene.view) if short else choice.label
+            self.buttons.append(MenuItem(r, label, lambda c=choice: scene.play(c)))
+
+    def handle(self, event: Any) -> bool:
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and not self.rect.collidepoint(event.pos):
+            self.scene.popup = None  # a click outside closes the menu (and does nothing else)
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def update(self, dt: float) -> None:
+        for b in self.buttons:
+            b.update(dt)
+
+    def draw(self, canvas: Canvas) -> None:
+        draw_panel(canvas, self.rect, theme.PANEL_SOLID, theme.GOLD_DARK, radius=12, shadow=True)
+        top_band(canvas, self.rect, theme.GOLD, 5, radius=12)
+        canvas.text(fit(canvas, self.title, self.rect.width - 28, 17, theme.BOLD), (self.rect.left + 14, self.rect.top + 14),
+                    17, theme.BOLD, theme.GOLD)
+        for b in self.buttons:
+            b.draw(canvas)
+
+
+class LupinPlayScene(LupinBoardScene):
+    """See the module docstring. ``start_revealed`` skips the first curtain (screenshots, tests)."""
+
+    fills_window = True
+
+    def __init__(self, match: Any, *, autosaver: Autosaver | None = None, autosave: bool = True,
+                 start_revealed: bool = False) -> None:
+        self.match = match
+        first = self.acting_seat()
+        revealed = bool(start_revealed and first) or match.state.is_over()
+        super().__init__(match.state, first if (revealed and first) else TABLE)
+        self.autosaver = autosaver if autosaver is not None else (Autosaver() if autosave else None)
+        if self.autosaver is not None and self.autosaver not in match.listeners:
+            match.listeners.append(self.autosaver)
+        self.revealed = revealed
+        self.over = match.state.is_over()
+        if self.over:
+            self.seat = TABLE
+        self.selected: str | None = None
+        self.popup: Popup | None = None
+        self.choices: list[C.Choice] = []
+        self.actors: list[str] = []
+        self.targets: dict[tuple[int, int], list[C.Choice]] = {}
+        self.buttons: list[tuple[FitButton, Any]] = []
+        self.dice = DicePanel()
+        self.message: str | None = None
+        self.message_age = 0.0
+        self.log_lines: list[str] = []
+        self._dice_rect: pygame.FRect | None = None
+        self._fresh = 0
+        self.version = 0
+        self.time = 0.0
+        self._press_square: tuple[int, int] | None = None
+        self._watched: set | None = None
+        self._reach: tuple[dict, int] | None = None
+        self.curtain: CurtainScene | None = None
+        self.pending: str | None = None       # the seat the curtain is down for
+        self.handover_to: str | None = None   # a seat the last one passed the mouse to
+        self.plan_clock = float(PLAN_SECONDS)
+        self.over_button = FitButton((0, 0, 320, 58), lambda: t("lupin.play.over.back"), self.back_to_title,
+                                     style="primary", icon="back")
+        self.undo_button = FitButton((0, 0, 10, 10), lambda: t("lupin.play.undo"), self.undo, style="ghost",
+                                     icon="back")
+        self.refresh()
+
+    # ================================================================ the game
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    @state.setter
+    def state(self, value: Any) -> None:  # the board scene sets it once; the match owns it
+        pass
+
+    def acting_seat(self) -> str | None:
+        """Who plays now: the seat on screen while it may go on, else the one it passed the mouse
+        to, else the first the rules name (several seats may act at once: the gang's planning,
+        the order of the gang's turns)."""
+        seats = list(self.match.state.to_act())
+        if not seats:
+            return None
+        on_screen = getattr(self, "seat", None) if getattr(self, "revealed", False) else None
+        for candidate in (getattr(self, "handover_to", None), on_screen, getattr(self, "pending", None)):
+            if candidate in seats:
+                return candidate
+        return seats[0]
+
+    def next_in_turn(self) -> str | None:
+        """The seat a "Done: pass to..." button hands over to (None when nobody else may act)."""
+        seats = list(self.match.state.to_act())
+        if len(seats) < 2 or self.seat not in seats:
+            return None
+        return seats[(seats.index(self.seat) + 1) % len(seats)]
+
+    def hand_over(self) -> None:
+        nxt = self.next_in_turn()
+        if nxt is not None:
+            self.handover_to = nxt
+            self.advance()
+
+    def enter(self) -> None:
+        self.advance()
+
+    def advance(self) -> None:
+        """After a move: the end screen, the same seat again, or the curtain for the next seat."""
+        if self.match.state.is_over():
+            self.over, self.revealed, self.seat = True, True, TABLE
+            self.selected = self.popup = None
+            self.refresh()
+            return
+        nxt = self.acting_seat()
+        self.handover_to = None
+        if self.revealed and nxt == self.seat:
+            self.refresh()
+            return
+        # another seat: hide this one's board before anything else is drawn
+        self.revealed, self.seat, self.pending = False, TABLE, nxt
+        self.selected = self.popup = None
+        self.dice.clear()
+        self.message = None
+        self.refresh()
+        if self.stack is not None and nxt is not None and self.curtain is None:
+            self.curtain = CurtainScene(seat_name(nxt), on_ready=lambda: self.reveal(nxt))
+            self.stack.push(self.curtain)
+
+    def reveal(self, seat: str) -> None:
+        """The curtain is lifted by ``seat``'s player."""
+        self.curtain = None
+        if seat not in self.match.state.to_act():
+            self.advance()
+            return
+        self.seat, self.revealed, self.pending = seat, True, None
+        self.refresh()
+
+    def play(self, choice: C.Choice) -> None:
+        """Submit one legal action (the rules judge it) and move the game on."""
+        self.popup = None
+        try:
+            events = self.match.apply(choice.action)
+        except IllegalAction as exc:
+            self.say(exc.sentence)
+            self.refresh()
+            return
+        seen = [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(events, self.seat)]
+        self.dice.show(seen)
+        self._fresh = len(seen)   # the log holds these back while the dice tumble
+        self.advance()
+
+    def undo(self) -> None:
+        if not self.revealed or self.over:
+            return
+        try:
+            self.match.undo_to_last_reveal(self.seat)
+        except IllegalAction as exc:
+            self.say(exc.sentence)
+        self.dice.clear()
+        self.advance()
+
+    def say(self, sentence: str) -> None:
+        self.message, self.message_age = sentence, 0.0
+
+    def back_to_title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        stack = self.stack
+        if stack is None:
+            return
+        while stack.top is not None and not isinstance(stack.top, TitleScene):
+            stack.pop()
+        if stack.top is None:
+            stack.push(TitleScene())
+
+    # ================================================================ what is on offer
+    def refresh(self) -> None:
+        self.view = self.match.state.view(self.seat)
+        self._layout_tokens()
+        self.version += 1
+        self._watched = None
+        self._reach = None
+        if self.revealed and not self.over and self.seat in self.match.state.to_act():
+            legal = self.match.state.legal_actions(self.seat)
+            self.choices = C.classify_all(legal, self.view, self.geo)
+            # the time-out of the plan is the clock's to send, once the 15 minutes are up
+            clocked = [c for c in self.choices if c.type_name == "ConfirmPlan" and getattr(c.action, "timed_out", False)]
+            if clocked and self.plan_clock > 0 and (len(clocked) < len(self.choices) or self.next_in_turn()):
+                self.choices = [c for c in self.choices if c not in clocked]
+        else:
+            self.choices = []
+        self.actors = list(dict.fromkeys(c.actor for c in self.choices if c.actor is not None))
+        if self.selected not in self.actors:
+            self.selected = None
+        if self.selected is None and self.actors:
+            active = self.view.get("active")
+            self.selected = active if active in self.actors else self.actors[0]
+        if self.popup is not None and not all(c in self.choices for c in self.popup.items):
+            self.popup = None
+        self.log_lines = [event_line(e) for e in self.view["log"][-40:]]
+        self._index()
+
+    @property
+    def geo(self) -> Any:
+        return self.match.state.geo
+
+    def select(self, actor: str | None) -> None:
+        self.selected = actor
+        self.popup = None
+        self._reach = None
+        self.version += 1
+        self._index()
+
+    def _index(self) -> None:
+        """The lit squares of the current selection, and the buttons."""
+        self.targets = {}
+        for c in self.choices:
+            if c.on_board and (c.actor is None or c.actor == self.selected):
+                for sq in C.spot_squares(self.geo, c.spot):
+                    self.targets.setdefault(sq, []).append(c)
+        self._build_buttons()
+
+    def board_choices(self) -> list[C.Choice]:
+        return list(dict.fromkeys(c for cs in self.targets.values() for c in cs))
+
+    def button_choices(self) -> list[C.Choice]:
+        return [c for c in self.choices if not c.on_board and (c.actor is None or c.actor == self.selected)]
+
+    def _build_buttons(self) -> None:
+        self.buttons = []
+        if not self.revealed or self.over:
+            self.widgets = [self.over_button] if self.over else []
+            return
+        offered = self.button_choices()
+        ends = [c for c in offered if c.kind == "end"]
+        others = [c for c in offered if c.kind != "end"]
+        by_type: dict[str, list[C.Choice]] = {}
+        for c in others:
+            by_type.setdefault(c.type_name, []).append(c)
+        entries: list[Any] = []   # a Choice, or (label, [choices]) for a menu
+        for name, cs in by_type.items():
+            figures = list(dict.fromkeys(getattr(c.action, "figure", None) for c in cs))
+            if len(cs) >= SPLIT_AT and len(figures) > 1 and None not in figures:
+                for fig in figures:
+                    mine = [c for c in cs if getattr(c.action, "figure", None) == fig]
+                    entries.append((C.group_label(name, fig), mine) if len(mine) >= GROUP_AT else mine[0])
+            elif len(cs) >= GROUP_AT:
+                entries.append((C.group_label(name), cs))
+            else:
+                entries.extend(cs)
+        nxt = self.next_in_turn()
+        end_rows = len(ends) + (nxt is not None)
+        rows_free = int((BUTTONS.height + BUTTON_GAP) // (BUTTON_H + BUTTON_GAP)) - end_rows
+        if math.ceil(len(entries) / 2) > rows_free:
+            keep = max(0, rows_free * 2 - 1)
+            rest = [x for e in entries[keep:] for x in (e[1] if isinstance(e, tuple) else [e])]
+            entries = entries[:keep] + [(t("lupin.play.more"), rest)]
+        col_w = (BUTTONS.width - BUTTON_GAP) / 2
+        y = BUTTONS.top
+        for i, entry in enumerate(entries):
+            col = i % 2
+            if col == 0 and i:
+                y += BUTTON_H + BUTTON_GAP
+            wide = col == 0 and i == len(entries) - 1
+            r = (BUTTONS.left + col * (col_w + BUTTON_GAP), y, BUTTONS.width if wide else col_w, BUTTON_H)
+            if isinstance(entry, tuple):
+                label, cs = entry
+                b = FitButton(r, label, lambda l=label, cs=cs, r=r: self.open_menu(cs, l, r), icon="+")
+                self.buttons.append((b, cs))
+            else:
+                b = FitButton(r, entry.label, lambda c=entry: self.play(c))
+                self.buttons.append((b, entry))
+        if entries:
+            y += BUTTON_H + BUTTON_GAP
+        if nxt is not None:
+            r = (BUTTONS.left, y, BUTTONS.width, BUTTON_H)
+            b = FitButton(r, t("lupin.play.hand_over", who=seat_name(nxt)), self.hand_over, icon="users",
+                          style="secondary" if ends else "primary")
+            self.buttons.append((b, "handover"))
+            y += BUTTON_H + BUTTON_GAP
+        for c in ends:
+            r = (BUTTONS.left, y, BUTTONS.width, BUTTON_H)
+            self.buttons.append((FitButton(r, c.label, lambda c=c: self.play(c), style="primary", icon="check"), c))
+            y += BUTTON_H + BUTTON_GAP
+        self.widgets = [b for b, _ in self.buttons]
+        undoable = self.match.undoable(self.seat) if self.seat != TABLE else 0
+        if undoable:
+            self.undo_button.rect = pygame.FRect(PANEL.right - 18 - 120, ACTIONS_TOP - 8, 120, 32)
+            self.widgets.append(self.undo_button)
+
+    def open_menu(self, items: list[C.Choice], title: str, anchor_rect: Any) -> None:
+        r = pygame.FRect(anchor_rect)
+        h = 46 + min(len(items), POPUP_ROWS) * POPUP_ROW + 10
+        self.popup = Popup(self, items, (PANEL.left - 10, r.centery - h / 2 + 20), title, right=True, short=True)
+
+    # ================================================================ hints
+    def watched(self) -> set:
+        """Squares where a gang member would be seen now, from the public police positions."""
+        if self._watched is None:
+            viewers, vehicles = [], []
+            for fid, f in self.view["figures"].items():
+                if f["kind"] in ("zenigata", "agent", "guard") and f.get("spot") and not f.get("in_car") \
+                        and not f.get("holding") and not f.get("knocked_out"):
+                    viewers.append((spot_from_text(f["spot"]), RIFLE_RANGE if f["kind"] == "guard" else PISTOL_RANGE))
+            for car in self.view["cars"].values():
+                if car["spot"]:
+                    vehicles.append(spot_from_text(car["spot"]))
+                    if car["agents"]:
+                        viewers.append((spot_from_text(car["spot"]), PISTOL_RANGE))
+            seen = self.geo.watched(viewers, vehicles=vehicles)
+            bus = {spot_from_text(s) for s in self.view["bus"]}
+            self._watched = {(s.row, s.col) for s in seen if s not in bus}
+        return self._watched
+
+    def is_gang(self, ident: str | None) -> bool:
+        f = self.view["figures"].get(ident) if ident else None
+        return bool(f and f["kind"] == "gang")
+
+    def seen_at(self, spot: str) -> bool:
+        if spot.startswith(("inside ", "under ")):
+            return False
+        sq = spot_from_text(spot)
+        return (sq.row, sq.col) in self.watched()
+
+    def move_cost(self, spot: str) -> tuple[int | None, int]:
+        """The cost of the selected figure's move to ``spot`` and its allowance (a hint only)."""
+        sel = self.selected
+        f = self.view["figures"].get(sel) if sel else None
+        if f is None or not f.get("spot"):
+            return None, 0
+        if self._reach is None:
+            figures = self.view["figures"]
+            police = {f2["spot"] for f2 in figures.values()
+                      if f2["kind"] != "gang" and f2.get("spot") and not f2.get("in_car")}
+            gang = {f2["spot"] for f2 in figures.values() if f2["kind"] == "gang" and f2.get("spot") and f2["shown"]
+                    and not f2.get("escaped")}
+            cars = {c["spot"] for c in self.view["cars"].values() if c["spot"]}
+
+            def squares(texts):
+                return [spot_from_text(s) for s in texts if not s.startswith(("inside ", "under "))]
+            try:
+                allowance = sheet(C.sheet_id(self.view, sel)).movement(f["wounds"])
+            except KeyError:
+                return None, 0
+            if f["kind"] == "gang":
+                kind, blocked, no_stop = GANG, squares(police | cars), squares(gang)
+            else:
+                kind = ZENIGATA if f["kind"] == "zenigata" else POLICE
+                blocked, no_stop = squares(gang | cars), squares(police)
+            r = self.geo.reach(spot_from_text(f["spot"]), allowance, kind, blocked=blocked, no_stop=no_stop)
+            self._reach = ({k: v for k, v in r.cost.items()}, allowance)
+        cost, allowance = self._reach
+        return cost.get(spot_from_text(spot)), allowance
+
+    def tooltip(self, square: tuple[int, int]) -> str | None:
+        cs = self.targets.get(square)
+        if not cs:
+            return None
+        if len(cs) > 1:
+            lines = [self._tip_for(c) for c in cs[:4]]
+            return "\n".join([t("lupin.play.tip.choices", n=len(cs)), *lines])
+        return self._tip_for(cs[0])
+
+    def _tip_for(self, c: C.Choice) -> str:
+        if c.kind == "move":
+            cost, allowance = self.move_cost(c.spot)
+            text = t("lupin.play.tip.move", where=C.spot_name(c.spot)) if cost is None else \
+                t("lupin.play.tip.move_cost", where=C.spot_name(c.spot), cost=cost, max=allowance)
+            if self.is_gang(c.actor):
+                text += " · " + (t("lupin.play.tip.seen") if self.seen_at(c.spot) else t("lupin.play.tip.unseen"))
+            return text
+        if c.kind in ATTACK_KINDS:
+            return C.odds_text(c, self.view)
+        if c.kind == "ride" and self.is_gang(c.actor):
+            return c.label + " · " + (t("lupin.play.tip.seen") if self.seen_at(c.spot) else t("lupin.play.tip.unseen"))
+        return c.label
+
+    def instruction(self) -> str:
+        if self.over:
+            return ""
+        if self.popup is not None:
+            return t("lupin.play.hint.popup")
+        if not self.choices:
+            return t("lupin.play.hint.wait")
+        board = self.board_choices()
+        kinds = {c.kind for c in board}
+        if self.selected is None and self.actors:
+            return t("lupin.play.hint.select")
+        name = C.full_name(self.selected) if self.selected else ""
+        free = [c for c in board if c.actor is None]
+        if free and free[0].kind in ("place", "start"):
+            fig = getattr(free[0].action, "figure", "")
+            return t(f"lupin.play.hint.{free[0].kind}", name=C.full_name(fig))
+        if self.selected in self.view["cars"]:
+            return t("lupin.play.hint.car", name=name)
+        has_move = bool(kinds & set(MOVE_KINDS))
+        has_attack = bool(kinds & set(ATTACK_KINDS))
+        if has_move and has_attack:
+            return t("lupin.play.hint.move_attack", name=name)
+        if has_move:
+            return t("lupin.play.hint.move", name=name)
+        if has_attack:
+            return t("lupin.play.hint.attack", name=name)
+        if board:
+            return t("lupin.play.hint.board", name=name)
+        if self.selected:
+            return t("lupin.play.hint.buttons_for", name=name)
+        return t("lupin.play.hint.buttons")
+
+    # ================================================================ input
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = tuple(event.pos)
+            self.hover = square_at(event.pos)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return self.cancel()
+        if self.over:
+            return self.over_button.handle(event) or event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if not self.revealed:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
+            self.cancel()
+            return True
+        if self.popup is not None:
+            if event.type == pygame.MOUSEMOTION:
+                for w in self.widgets:
+                    w.hovered = False
+            return self.popup.handle(event) or event.type == pygame.MOUSEMOTION
+        for widget in reversed(self.widgets):
+            if widget.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self._press_square = square_at(event.pos)
+            return self._press_square is not None
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            pressed, self._press_square = self._press_square, None
+            sq = square_at(event.pos)
+            if sq is None or sq != pressed:
+                return False
+            self.click_board(event.pos, sq)
+            return True
+        return False
+
+    def cancel(self) -> bool:
+        """Right-click or Esc: close the menu, else drop the selection; False when nothing was open."""
+        if self.popup is not None:
+            self.popup = None
+            return True
+        if self.selected is not None and not self.over:
+            self.select(None)
+            return True
+        return False
+
+    def click_board(self, pos: Any, sq: tuple[int, int]) -> None:
+        cs = self.targets.get(sq, [])
+        # a click on a target token counts for its square even when the token sits off-centre
+        token = self.token_at(pos)
+        if not cs and token is not None and token not in self.actors:
+            spot = C.token_spot(self.view, token)
+            for c in self.choices:
+                if c.on_board and c.spot == spot and (c.actor is None or c.actor == self.selected):
+                    cs.append(c)
+        if len(cs) == 1:
+            self.play(cs[0])
+            return
+        if len(cs) > 1:
+            self.popup = Popup(self, cs, pos, t("lupin.play.choose_at", where=C.spot_name(cs[0].spot)))
+            return
+        actor = self.token_at(pos, among=self.actors)
+        if actor is not None:
+            self.select(actor if actor != self.selected else None)
+
+    # ================================================================ per frame
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.dice.update(dt)
+        if self.revealed and not self.over and self.view["phase"] == "planning" and self.plan_clock > 0:
+            self.plan_clock -= dt
+            if self.plan_clock <= 0:
+                self.plan_clock = 0.0
+                self.refresh()   # the clock may now end the planning
+        if self.message is not None:
+            self.message_age += dt
+            if self.message_age > MESSAGE_TIME:
+                self.message = None
+        if self.popup is not None:
+            self.popup.update(dt)
+        super().update(dt)
+        self.over_button.update(dt)
+
+    def wants_hand_cursor(self) -> bool:
+        if self.popup is not None:
+            return any(b.wants_hand for b in self.popup.buttons)
+        if super().wants_hand_cursor():
+            return True
+        if self.revealed and self.hover is not None:
+            return self.hover in self.targets or self.token_at(self.mouse, among=self.actors) is not None
+        return False
+
+    # ================================================================ drawing
+    def draw(self, canvas: Canvas) -> None:
+        """What changes only with the game, the selection or the language is drawn once into a
+        cached full-window layer; the rest (rings, hover hints, dice, buttons, menus) every frame."""
+        notices = len(self.autosaver.notices) if self.autosaver is not None else 0
+        clock = math.ceil(self.plan_clock) if self.view["phase"] == "planning" else 0
+        key = ("lupin-play", id(self), self.version, self.selected, self.revealed, self.over, self.message,
+               self.popup is not None, clock, len(self.dice.rolls), self.dice.rolling, notices, current_language(),
+               self.undo_button in self.widgets)
+        canvas.layer(key, self._draw_static)
+        self.draw_over_figures(canvas)
+        if self.dice.rolls and self._dice_rect is not None:
+            self.dice.draw(canvas, self._dice_rect)
+        for widget in self.widgets:
+            if widget is not self.over_button:
+                widget.draw(canvas)
+        if self.popup is not None:
+            self.popup.draw(canvas)
+        if self.over:
+            self.over_button.draw(canvas)
+
+    def _draw_static(self, canvas: Canvas) -> None:
+        canvas.clear(theme.NIGHT)
+        frame = BOARD_RECT
+        canvas.fill((0, 0, 0, 120), frame.inflate(10, 10).move(4, 6), radius=6)
+        canvas.image(board_surface(self.view["episode"]), frame)
+        canvas.border(theme.EDGE_LIGHT, frame.inflate(4, 4), width=2, radius=3)
+        self._draw_tiles(canvas)
+        self.draw_under_figures(canvas)
+        self._draw_figures(canvas)
+        self.draw_panel(canvas)
+        if self.over:
+            self._draw_over(canvas)
+
+    def draw_under_figures(self, canvas: Canvas) -> None:
+        if not self.targets:
+            return
+        key = ("lupin-targets", id(self), self.version, self.selected)
+        canvas.sprite(key, BOARD_RECT, self._draw_targets)
+
+    def _draw_targets(self, canvas: Canvas) -> None:
+        gang = self.is_gang(self.selected)
+        for sq, cs in self.targets.items():
+            kinds = {c.kind for c in cs}
+            if kinds <= set(ATTACK_KINDS):
+                continue  # drawn as rings around the tokens
+            r = square_rect(*sq).inflate(-2, -2)
+            moving = bool(kinds & set(MOVE_KINDS))
+            if moving and gang and self.seen_at(cs[0].spot):
+                canvas.fill((214, 60, 60, 70), r, radius=3)
+                with canvas.clip(r):
+                    for k in range(-3, 4):
+                        off = k * SQUARE / 3.2
+                        canvas.line((246, 214, 210, 170), (r.left + off, r.bottom), (r.left + off + r.height, r.top), 2)
+                canvas.border((236, 96, 90), r, width=2, radius=3)
+            elif moving:
+                canvas.fill((240, 184, 72, 62), r, radius=3)
+                canvas.border(theme.GOLD, r, width=2, radius=3)
+                canvas.circle(theme.GOLD_LIGHT, r.center, 3.2)
+            else:
+                canvas.fill((92, 164, 226, 70), r, radius=3)
+                canvas.border((150, 204, 250), r, width=2, radius=3)
+                canvas.circle((190, 226, 255), r.center, 3.4)
+
+    def draw_over_figures(self, canvas: Canvas) -> None:
+        pulse = 0.5 + 0.5 * math.sin(self.time * 4)
+        for actor in self.actors:
+            if actor not in self.tokens:
+                continue
+            c, rad = self.tokens[actor]
+            if actor == self.selected:
+                canvas.circle((*theme.GOLD_LIGHT, round(120 + 100 * pulse)), c, rad + 7, width=3)
+                canvas.circle(theme.GOLD, c, rad + 3, width=2)
+            else:
+                canvas.circle((*theme.GOLD, 170), c, rad + 4, width=2)
+        for target in self.board_choices():
+            if target.kind not in ATTACK_KINDS:
+                continue
+            tid = getattr(target.action, "target", None)
+            if tid not in self.tokens:
+                continue
+            c, rad = self.tokens[tid]
+            ring = rad + 6
+            col = (236, 80, 72)
+            canvas.circle(col, c, ring, width=3)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                canvas.line(col, (c[0] + dx * (ring - 5), c[1] + dy * (ring - 5)),
+                            (c[0] + dx * (ring + 6), c[1] + dy * (ring + 6)), 3)
+        if self.hover is not None and self.revealed:
+            r = square_rect(*self.hover)
+            hot = self.hover in self.targets
+            canvas.border(theme.INK if hot else (*theme.GOLD, 150), r, width=3 if hot else 2, radius=2)
+            tip = self.tooltip(self.hover) if self.popup is None else None
+            if tip:
+                self._draw_tip(canvas, tip, r)
+
+    def _draw_tip(self, canvas: Canvas, text: str, square: pygame.FRect) -> None:
+        w = min(460.0, max(canvas.measure(p, 17, theme.BOLD)[0] for p in text.split("\n")) + 28)
+        lines = canvas.wrap(text, w - 28, 17, theme.BOLD)
+        h = 14 + len(lines) * 22
+        x = square.right + 10
+        if x + w > BOARD_RECT.right:
+            x = square.left - 10 - w
+        y = square.top - h - 6
+        if y < BOARD_RECT.top + 4:
+            y = square.bottom + 6
+        box = pygame.FRect(x, y, w, h)
+        canvas.fill((0, 0, 0, 120), box.move(2, 3), radius=8)
+        canvas.fill((12, 18, 36, 240), box, radius=8)
+        canvas.border(theme.GOLD_DARK, box, width=1.5, radius=8)
+        for i, line in enumerate(lines):
+            canvas.text(line, (x + 14, y + 8 + i * 22), 17, theme.BOLD, theme.INK)
+
+    # ---------------------------------------------------------------- the side panel
+    def draw_panel(self, canvas: Canvas) -> None:
+        v = self.view
+        lang = current_language()
+        draw_panel(canvas, PANEL, (14, 21, 41, 246), theme.EDGE, radius=12, shadow=False)
+        ep = episode(v["episode"]).name[lang]
+        kicker = f"{t('lupin.title')} · {ep}".upper()
+        canvas.text(fit(canvas, kicker, IW - 110, 15, theme.BOLD), (IX, 36), 15, theme.BOLD, theme.GOLD, tracking=1.5)
+        canvas.text(t("lupin.play.round_short", round=v["round"], total=v["rounds_total"]), (IX + IW, 36), 16,
+                    theme.BOLD, theme.MUTED, anchor="topright")
+        total = max(1, v["rounds_total"])
+        cell = IW / total
+        for i in range(1, total + 1):
+            r = pygame.FRect(IX + (i - 1) * cell, 62, cell - 3, 18)
+            current = i == v["round"]
+            canvas.fill(theme.GOLD if current else (theme.NAVY_LIGHT if i < v["round"] else (22, 30, 54)), r, radius=3)
+            if cell >= 22:
+                canvas.text(str(i), r.center, 12, theme.BOLD, theme.NIGHT if current else theme.FAINT, anchor="center")
+        phase = t(f"lupin.phase.{v['phase']}")
+        canvas.text(fit(canvas, phase, IW, 32, theme.DISPLAY), (IX, 88), 32, theme.DISPLAY, theme.INK, tracking=0.5)
+        self._draw_turn(canvas)
+        self._draw_roster(canvas)
+        self._draw_actions(canvas)
+        self._draw_log(canvas)
+
+    def _draw_turn(self, canvas: Canvas) -> None:
+        r = TURN
+        if self.over:
+            colour = theme.RED
+            title = self._winners_title()
+        elif self.revealed:
+            colour = GANG_STYLE.get(self.seat, ((140, 96, 52), ""))[0]
+            title = t("lupin.play.turn_of", who=seat_name(self.seat))
+        else:
+            colour, title = theme.FAINT, t("lupin.play.waiting")
+        canvas.fill((20, 30, 56), r, radius=10)
+        with canvas.clip(pygame.FRect(r.left, r.top, 6, r.height)):
+            canvas.fill(colour, r, radius=10)
+        canvas.border(mix(colour, theme.EDGE, 0.5), r, width=1.5, radius=10)
+        canvas.text(fit(canvas, title, r.width - 40, 22, theme.BOLD), (r.left + 20, r.top + 10), 22, theme.BOLD,
+                    theme.INK)
+        if self.revealed and not self.over and self.view["phase"] == "planning":
+            secs = max(0, math.ceil(self.plan_clock))
+            clock = t("lupin.play.clock", time=f"{secs // 60}:{secs % 60:02d}") if secs else t("lupin.play.clock_up")
+            canvas.text(clock, (r.right - 14, r.top + 15), 15, theme.BOLD,
+                        theme.GOLD_LIGHT if secs > 60 else (246, 130, 120), anchor="topright")
+        elif self.revealed and not self.over:
+            mine = [c for c, s in self.view["seats"].items() if s == self.seat]
+            plays = ", ".join(C.figure_name(c) for c in ROSTER_ORDER if c in mine)
+            if plays and plays != seat_name(self.seat):
+                canvas.text(fit(canvas, plays, 160, 14, theme.ITALIC), (r.right - 14, r.top + 15), 14, theme.ITALIC,
+                            theme.MUTED, anchor="topright")
+        if self.message:
+            text, colour2, face = self.message, (246, 130, 120), theme.BOLD
+        elif self.over:
+            text, colour2, face = reason_text(str((self.view.get("result") or {}).get("reason", ""))), theme.MUTED, \
+                theme.BODY
+        else:
+            text, colour2, face = self.instruction(), theme.MUTED, theme.BODY
+        canvas.text_box(text, (r.left + 20, r.top + 40, r.width - 34, 44), 15, face, colour2, line_spacing=1.15,
+                        max_lines=2)
+
+    def _draw_roster(self, canvas: Canvas) -> None:
+        v = self.view
+        y = ROSTER_TOP
+        carriers = {tile["carrier"] for tile in v["tiles"] if tile["carrier"]}
+        for fid in ROSTER_ORDER:
+            f = v["figures"].get(fid)
+            if f is None:
+                continue
+            row = pygame.FRect(IX, y, IW, ROSTER_ROW - 3)
+            if fid == self.selected:
+                canvas.fill((240, 184, 72, 34), row, radius=6)
+            colour, letter = GANG_STYLE.get(fid, ((140, 96, 52), "Z"))
+            cx, cy = row.left + 13, row.centery
+            if fid == "zenigata":
+                canvas.polygon(colour, [(cx, cy - 12), (cx + 12, cy), (cx, cy + 12), (cx - 12, cy)])
+            else:
+                canvas.circle(colour, (cx, cy), 11)
+            canvas.text(letter, (cx, cy + 1), 15, theme.DISPLAY, theme.INK, anchor="center")
+            name = C.figure_name(fid)
+            canvas.text(name, (row.left + 32, cy), 16, theme.BOLD, theme.INK, anchor="midleft")
+            try:
+                max_w = sheet(fid).max_wounds
+            except KeyError:
+                max_w = 4
+            pips_w = max_w * 12 + 4
+            x_tile = row.right - pips_w - (22 if fid in carriers else 0)
+            nx = row.left + 40 + canvas.measure(name, 16, theme.BOLD)[0]
+            status = self._status(fid, f)
+            canvas.text(fit(canvas, status, x_tile - nx - 8, 14, theme.BODY), (nx, cy + 1), 14, theme.BODY,
+                        theme.MUTED, anchor="midleft")
+            if fid in carriers:
+                tile = pygame.FRect(x_tile, cy - 8, 16, 16)
+                canvas.fill((122, 82, 40), tile, radius=3)
+                canvas.border((246, 220, 150), tile, width=1.5, radius=3)
+            for i in range(max_w):
+                pr = pygame.FRect(row.right - pips_w + 4 + i * 12, cy - 5, 9, 10)
+                canvas.fill(theme.RED if i < f["wounds"] else theme.NAVY_LIGHT, pr, radius=2)
+            y += ROSTER_ROW
+
+    def _draw_actions(self, canvas: Canvas) -> None:
+        y = ACTIONS_TOP
+        canvas.line(theme.EDGE, (IX, y - 10), (IX + IW, y - 10), 1)
+        label = t("lupin.play.actions").upper()
+        canvas.text(label, (IX, y), 14, theme.BOLD, theme.GOLD, tracking=2)
+        right = IX + IW - (130 if self.undo_button in self.widgets else 0)
+        plan = self.view.get("plan") if self.revealed else None
+        if plan and not plan.get("confirmed"):
+            budgets = plan.get("budgets") or {}
+            money = budgets.get("gang", budgets.get(self.selected or "", None))
+            if money is not None:
+                right = canvas.text(t("lupin.play.budget", money=f"{money:,}"), (right, y), 14, theme.BOLD,
+                                    theme.GOLD_LIGHT, anchor="topright").left - 12
+        if self.selected and self.revealed:
+            lx = IX + canvas.measure(label, 14, theme.BOLD, tracking=2)[0] + 12
+            sel = t("lupin.play.selected", name=C.full_name(self.selected))
+            canvas.text(fit(canvas, sel, right - lx, 14, theme.ITALIC), (lx, y), 14, theme.ITALIC, theme.MUTED)
+        self.content_bottom = self._buttons_bottom() if self.buttons else BUTTONS.top
+        if self.revealed and self.is_gang(self.selected) and any(c.kind in MOVE_KINDS for c in self.board_choices()):
+            self._draw_legend(canvas, self.content_bottom + 8)
+            self.content_bottom += 30
+        if self.over:
+            canvas.text_box(t("lupin.play.over.short"), (IX, BUTTONS.top, IW, 60), 15, theme.BODY, theme.MUTED)
+
+    def _buttons_bottom(self) -> float:
+        return max(b.rect.bottom for b, _ in self.buttons) if self.buttons else BUTTONS.top
+
+    def _draw_legend(self, canvas: Canvas, y: float) -> None:
+        x = IX
+        sw = pygame.FRect(x, y + 1, 16, 16)
+        canvas.fill((240, 184, 72, 70), sw, radius=2)
+        canvas.border(theme.GOLD, sw, width=1.5, radius=2)
+        canvas.circle(theme.GOLD_LIGHT, sw.center, 2)
+        x += 22
+        x = canvas.text(t("lupin.play.legend_unseen"), (x, y), 14, theme.BODY, theme.MUTED).right + 18
+        sw = pygame.FRect(x, y + 1, 16, 16)
+        canvas.fill((214, 60, 60, 90), sw, radius=2)
+        with canvas.clip(sw):
+            for k in (-8, 0, 8):
+                canvas.line((246, 214, 210), (sw.left + k, sw.bottom), (sw.left + k + 16, sw.top), 1.5)
+        canvas.border((236, 96, 90), sw, width=1.5, radius=2)
+        canvas.text(t("lupin.play.legend_seen"), (x + 22, y), 14, theme.BODY, theme.MUTED)
+
+    def _draw_log(self, canvas: Canvas) -> None:
+        top = getattr(self, "content_bottom", BUTTONS.top) + 12
+        self._dice_rect = None
+        if self.dice.rolls:   # drawn every frame (the dice tumble), over this cached layer
+            self._dice_rect = pygame.FRect(IX, top, IW, DICE.height * (1 if len(self.dice.rolls) < 2 else 1.5))
+            top = self._dice_rect.bottom + 12
+        top = max(top, LOG_TOP)
+        notices = self.autosaver.notices if self.autosaver is not None else []
+        canvas.line(theme.EDGE, (IX, top), (IX + IW, top), 1)
+        canvas.text(t("lupin.play.log").upper(), (IX, top + 8), 14, theme.BOLD, theme.GOLD, tracking=2)
+        y = top + 30
+        room = int((LOG_BOTTOM - y) // LOG_LINE)
+        lines: list[tuple[str, Any, str]] = []
+        if notices:
+            lines.append((notices[-1], (246, 130, 120), theme.BOLD))
+            room -= 1
+        log = self.log_lines[:-self._fresh] if (self.dice.rolls and self.dice.rolling and self._fresh) else self.log_lines
+        shown = log[-room:] if room > 0 else []
+        for i, line in enumerate(shown):
+            newest = i == len(shown) - 1
+            lines.append((line, theme.INK if newest else mix(theme.MUTED, theme.FAINT, 0.3 * (len(shown) - 1 - i) / max(1, room)),
+                          theme.BODY))
+        for text, colour, face in lines:
+            canvas.text(fit(canvas, text, IW, 14.5, face), (IX, y), 14.5, face, colour)
+            y += LOG_LINE
+
+    # ---------------------------------------------------------------- the end
+    def _draw_over(self, canvas: Canvas) -> None:
+        res = self.view.get("result") or {}
+        winners = list(res.get("winners") or [])
+        canvas.fill((4, 6, 14, 150), BOARD_RECT)
+        p = pygame.FRect(0, 0, 700, 380)
+        p.center = BOARD_RECT.center
+        draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
+        gang_won = bool(winners) and "zenigata" not in winners
+        top_band(canvas, p, theme.GOLD if gang_won else theme.CYAN, 8, radius=18)
+        canvas.text(t("lupin.play.over.kicker").upper(), (p.centerx, p.top + 36), 18, theme.BOLD, theme.GOLD,
+                    anchor="midtop", tracking=5)
+        title = self._winners_title()
+        size = 72
+        while size > 36 and canvas.measure(title, size, theme.DISPLAY)[0] > p.width - 60:
+            size -= 4
+        canvas.text(title, (p.centerx, p.top + 70), size, theme.DISPLAY, theme.INK, anchor="midtop",
+                    shadow=(0, 0, 0, 160), shadow_offset=3)
+        canvas.text_box(reason_text(str(res.get("reason", ""))), (p.left + 50, p.top + 170, p.width - 100, 70), 21,
+                        theme.BODY, (222, 216, 202), align="center", line_spacing=1.3, max_lines=2)
+        scores = res.get("scores") or {}
+        if scores:
+            parts = ", ".join(f"{seat_name(s)} {v}" for s, v in scores.items())
+            canvas.text(fit(canvas, t("lupin.play.over.scores", scores=parts), p.width - 80, 18, theme.BOLD),
+                        (p.centerx, p.top + 244), 18, theme.BOLD, theme.GOLD_LIGHT, anchor="midtop")
+        self.over_button.rect = pygame.FRect(0, 0, 360, 58)
+        self.over_button.rect.midbottom = (p.centerx, p.bottom - 30)
+
+    def _winners_title(self) -> str:
+        winners = list((self.view.get("result") or {}).get("winners") or [])
+        if not winners:
+            return t("lupin.play.over.nobody")
+        names = [seat_name(s) for s in winners]
+        who = names[0] if len(names) == 1 else t("lupin.play.over.and", a=", ".join(names[:-1]), b=names[-1])
+        return t("lupin.play.over.win_one" if len(names) == 1 else "lupin.play.over.win_many", who=who)
+
+    # ================================================================ for tests and tools
+    def clickables(self) -> list[tuple[tuple[float, float], str, Any]]:
+        """What a player could click now, with where: (logical point, what, payload). ``what`` is
+        "button" (payload: a Choice or a list of them behind a menu), "square" (the choices lit
+        there), "actor" (a token to select), "popup" (a menu line's Choice), "over" (the end
+        screen's button)."""
+        if self.over:
+            return [(self.over_button.rect.center, "over", None)]
+        if self.popup is not None:
+            return [(b.rect.center, "popup", c) for b, c in zip(self.popup.buttons, self.popup.items)]
+        out: list[tuple[tuple[float, float], str, Any]] = []
+        for b, payload in self.buttons:
+            out.append((b.rect.center, "button", payload))
+        for sq, cs in self.targets.items():
+            point = square_rect(*sq).center
+            attack = [c for c in cs if c.kind in ATTACK_KINDS]
+            if attack and getattr(attack[0].action, "target", None) in self.tokens:
+                point = self.tokens[attack[0].action.target][0]
+            out.append((point, "square", cs))
+        for actor in self.actors:
+            if actor in self.tokens and actor != self.selected:
+                out.append((self.tokens[actor][0], "actor", actor))
+        return out

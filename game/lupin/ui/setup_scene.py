@@ -1,0 +1,392 @@
+"""Setting up a game of Lupin: episode, players and their roles, difficulty, variant and seed.
+
+The chooser opens it (``lupin-setup``, with ``episode=``). On the left the options, on the right
+who plays which characters (the rules' own seating table, :func:`game.lupin.rules.state.seating`),
+updated as the options change. Start builds the :class:`game.engine.replay.Match` and replaces
+this screen with the play screen; Back (or Esc) returns to the chooser. When an autosaved game of
+Lupin is still unfinished, "Resume" reopens the latest one (its autosave goes on in the same slot).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.engine.i18n import current_language, t
+from game.engine.replay import Match
+from game.lupin.rules.boards import episode
+from game.lupin.rules.characters import sheet
+from game.lupin.rules.state import BASE_EPISODES, SEATS, Config, ConfigError, seating
+from game.lupin.ui.board_scene import GANG_STYLE
+from game.lupin.ui.dice import fit
+from game.ui import backdrop, theme
+from game.ui.canvas import Canvas
+from game.ui.scene import Scene
+from game.ui.widgets import Button, Choice, Panel, Toggle, Widget, _is_left, ease, mix, top_band
+
+OPTIONS = pygame.FRect(80, 160, 860, 630)
+ROLES = pygame.FRect(970, 160, 550, 630)
+ROWS = ("episode", "players", "difficulty", "visible", "variant", "partner", "seed")
+ROW_H = (OPTIONS.height - 24) / len(ROWS)
+LABEL_X = OPTIONS.left + 36
+CONTROL_R = OPTIONS.right - 32
+CONTROL_W, CONTROL_H = 330, 50
+HINT_W = 440
+ZENIGATA_STYLE = ((140, 96, 52), "Z")
+_BLURBS: dict[tuple[str, str], str] = {}
+RESUME_LOOKS_AT = 3   # the most recent Lupin autosaves checked for an unfinished game
+
+
+def latest_unfinished(directory: Any = None) -> Any:
+    """The most recent autosaved game of Lupin that is not over (a Match), or None. Only the
+    newest few autosaves are replayed, so entering the screen stays quick."""
+    from game.engine import resources
+    from game.engine.saves import AUTOSAVE_PREFIX, SaveError, load_match, read_save
+
+    try:
+        folder = directory or resources.saves_dir()
+        files = sorted(folder.glob(f"{AUTOSAVE_PREFIX}*.json"), key=lambda f: f.stat().st_mtime, reverse=True)
+    except OSError:
+        return None
+    looked = 0
+    for path in files:
+        try:
+            if read_save(path).title != "lupin":
+                continue
+            looked += 1
+            match = load_match(path)
+        except (SaveError, OSError):
+            continue
+        if not match.state.is_over():
+            return match
+        if looked >= RESUME_LOOKS_AT:
+            break
+    return None
+
+
+class SeedStepper(Widget):
+    """A seed: "Random" or a number. ‹ › step it (from Random they pick a number), a click in the
+    middle switches between Random and a fixed number, the wheel steps too."""
+
+    interactive = True
+
+    def __init__(self, rect: Any, value: int | None = None, *, rng: random.Random | None = None):
+        super().__init__(rect)
+        self.value = value
+        self.rng = rng or random.Random()
+        self.part: str | None = None
+        self.pressed_part: str | None = None
+
+    def _part_at(self, pos: Any) -> str | None:
+        if not self.contains(pos):
+            return None
+        a = self.rect.height
+        if pos[0] < self.rect.left + a:
+            return "left"
+        if pos[0] >= self.rect.right - a:
+            return "right"
+        return "middle"
+
+    def step(self, delta: int) -> None:
+        if self.value is None:
+            self.value = self.rng.randint(1, 9999)
+        else:
+            self.value = max(0, self.value + delta)
+
+    def toggle(self) -> None:
+        self.value = self.rng.randint(1, 9999) if self.value is None else None
+
+    def handle(self, event: Any) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.part = self._part_at(event.pos)
+            self.hovered = self.part is not None
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and _is_left(event) and self.contains(event.pos):
+            self.pressed_part = self._part_at(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and _is_left(event) and self.pressed_part:
+            part, self.pressed_part = self.pressed_part, None
+            if self._part_at(event.pos) == part:
+                if part == "middle":
+                    self.toggle()
+                else:
+                    self.step(-1 if part == "left" else 1)
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.hovered:
+            self.step(1 if event.y > 0 else -1)
+            return True
+        return False
+
+    def draw(self, canvas: Canvas) -> None:
+        r = self.rect
+        tt = ease(self.hover_t)
+        canvas.fill(mix((20, 30, 56, 230), (28, 40, 74, 240), tt), r, radius=10)
+        canvas.border(mix(theme.EDGE_LIGHT, theme.GOLD, tt * 0.6), r, 1.5, radius=10)
+        a = r.height
+        for side in ("left", "right"):
+            box = pygame.FRect(r.left if side == "left" else r.right - a, r.top, a, a)
+            hot = self.part == side
+            if hot:
+                canvas.fill((240, 184, 72, 40), box.inflate(-8, -8), radius=8)
+            col = theme.GOLD_LIGHT if hot else theme.GOLD
+            cx, cy, s = box.centerx, box.centery, a * 0.14
+            d = -1 if side == "left" else 1
+            canvas.lines(col, [(cx - d * s * 0.6, cy - s * 1.2), (cx + d * s * 0.6, cy), (cx - d * s * 0.6, cy + s * 1.2)], 3)
+        if self.value is None:
+            label, colour, face = t("lupin.setup.seed_random"), theme.MUTED, theme.ITALIC
+        else:
+            label, colour, face = t("lupin.setup.seed_value", n=self.value), theme.INK, theme.BOLD
+        canvas.text(label, (r.centerx, r.centery - 1), 22, face, colour, anchor="center")
+
+
+class LupinSetupScene(Scene):
+    fills_window = True
+
+    def __init__(self, episode_id: str = "rosso-rubino", *, look_for_saves: bool = True) -> None:
+        super().__init__()
+        self.look_for_saves = look_for_saves
+        if episode_id not in BASE_EPISODES:
+            episode_id = BASE_EPISODES[0]
+        cy = [OPTIONS.top + 12 + ROW_H * i + ROW_H / 2 for i in range(len(ROWS))]
+        self.row_y = {name: cy[i] for i, name in enumerate(ROWS)}
+
+        def box(name: str, w: float = CONTROL_W, h: float = CONTROL_H) -> tuple:
+            return (CONTROL_R - w, self.row_y[name] - h / 2, w, h)
+
+        lang_name = lambda e: (lambda: episode(e).name[current_language()])  # noqa: E731
+        self.episode_choice = Choice(box("episode"), [(e, lang_name(e)) for e in BASE_EPISODES], episode_id,
+                                     self._changed, size=22)
+        self.players_choice = Choice(box("players"), [(n, lambda n=n: t("lupin.setup.players_n", n=n))
+                                                      for n in range(2, 6)], 2, self._changed, size=22)
+        self.difficulty_choice = Choice(box("difficulty"), [("novice", lambda: t("lupin.setup.novice")),
+                                                            ("expert", lambda: t("lupin.setup.expert"))],
+                                        "expert", self._changed, size=22)
+        self.visible_toggle = Toggle(box("visible", 92, 46), False, lambda _v: self._changed(None))
+        self.variant_choice = Choice(box("variant"), [("coop", lambda: t("lupin.setup.coop")),
+                                                      ("all-vs-all", lambda: t("lupin.setup.all_vs_all"))],
+                                     "coop", self._changed, size=22)
+        self.partner_choice = Choice(box("partner"), self._partner_options(2), None, self._changed, size=22)
+        self.seed_stepper = SeedStepper(box("seed"))
+        self.start_button = Button((ROLES.right - 380, 812, 380, 58), lambda: t("lupin.setup.start"), self.start,
+                                   style="primary", icon="play")
+        self.resume_button = Button((ROLES.right - 380 - 24 - 330, 812, 330, 58), lambda: t("lupin.setup.resume"),
+                                    self.resume, icon="clock")
+        self.resume_button.visible = False
+        self.resumable: Any = None   # the latest unfinished autosaved game (a Match), found on entering
+        self.back_button = Button((80, 812, 230, 58), lambda: t("common.back"), self.back, icon="back")
+        self.widgets = [self.episode_choice, self.players_choice, self.difficulty_choice, self.visible_toggle,
+                        self.variant_choice, self.partner_choice, self.seed_stepper, self.start_button,
+                        self.resume_button, self.back_button]
+        self.error: str | None = None
+        self._changed(None)
+
+    # -------------------------------------------------------------- options
+    @staticmethod
+    def _partner_options(players: int) -> list:
+        if players == 2:
+            ids = ("jigen", "goemon", "fujiko")
+        elif players == 3:
+            ids = ("goemon", "fujiko")
+        else:
+            return [(None, lambda: t("lupin.setup.partner_none"))]
+        return [(c, lambda c=c: sheet(c).name[current_language()]) for c in ids]
+
+    def _changed(self, _value: Any) -> None:
+        players = self.players_choice.value
+        self.variant_choice.enabled = players >= 3
+        if players < 3 and self.variant_choice.value != "coop":
+            self.variant_choice.set_value("coop")
+        novice = self.difficulty_choice.value == "novice"
+        self.visible_toggle.enabled = novice
+        if not novice and self.visible_toggle.value:
+            self.visible_toggle.value = False
+            self.visible_toggle.anim = 0.0
+        options = self._partner_options(players)
+        if [v for v, _ in options] != [v for v, _ in self.partner_choice.options]:
+            current = self.partner_choice.value
+            self.partner_choice.options = options
+            self.partner_choice.index = 0
+            self.partner_choice.set_value(current)
+        self.partner_choice.enabled = players <= 3 and self.variant_choice.value == "coop"
+        if not self.partner_choice.enabled:
+            self.partner_choice.options = [(None, lambda: t("lupin.setup.partner_none"))]
+            self.partner_choice.index = 0
+        self.error = None
+
+    def config(self) -> dict[str, Any]:
+        """The game's settings as the rules take them (plain JSON, for the save)."""
+        partner = self.partner_choice.value if self.partner_choice.enabled else None
+        return {
+            "episode": self.episode_choice.value,
+            "players": self.players_choice.value,
+            "difficulty": self.difficulty_choice.value,
+            "novice_always_visible": bool(self.visible_toggle.value and self.difficulty_choice.value == "novice"),
+            "variant": self.variant_choice.value,
+            "partner": partner,
+        }
+
+    def roles(self) -> list[tuple[str, list[str]]]:
+        """(seat, its characters) in seating order, from the rules' table."""
+        try:
+            seats = seating(Config.from_mapping(self.config()))
+        except ConfigError:
+            return []
+        out: dict[str, list[str]] = {}
+        for character in ("zenigata", "lupin", "jigen", "goemon", "fujiko"):
+            if character in seats:
+                out.setdefault(seats[character], []).append(character)
+        return sorted(out.items(), key=lambda kv: SEATS.index(kv[0]))
+
+    # -------------------------------------------------------------- actions
+    def start(self) -> None:
+        from game.lupin.ui.play_scene import LupinPlayScene
+
+        try:
+            match = Match("lupin", self.config(), self.seed_stepper.value)
+        except (ConfigError, ValueError) as exc:
+            self.error = str(exc)
+            return
+        scene = LupinPlayScene(match)
+        if self.stack is not None:
+            self.stack.replace(scene)
+
+    def enter(self) -> None:
+        self.resumable = latest_unfinished() if self.look_for_saves else None
+        self.resume_button.visible = self.resumable is not None
+
+    def resume(self) -> None:
+        from game.lupin.ui.play_scene import LupinPlayScene
+
+        if self.resumable is None or self.stack is None:
+            return
+        self.stack.replace(LupinPlayScene(self.resumable))
+
+    def back(self) -> None:
+        self.close()
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return super().handle(event)
+
+    # -------------------------------------------------------------- drawing
+    def draw(self, canvas: Canvas) -> None:
+        backdrop.night_blueprint(canvas, "menu")
+        canvas.text(t("lupin.setup.kicker").upper(), (82, 44), 19, theme.BOLD, theme.GOLD, tracking=4.5)
+        canvas.text(t("lupin.setup.title"), (78, 70), 76, theme.DISPLAY, theme.INK, tracking=1,
+                    shadow=(0, 0, 0, 150), shadow_offset=3)
+        Panel(OPTIONS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
+        for i, name in enumerate(ROWS):
+            self._draw_row(canvas, i, name)
+        self._draw_roles(canvas)
+        if self.error:
+            canvas.text_box(self.error, (340, 812, 420, 80), 16, theme.BOLD, (246, 130, 120))
+        elif self.resumable is not None:
+            m = self.resumable
+            ep = episode(m.config.get("episode", BASE_EPISODES[0])).name[current_language()]
+            note = t("lupin.setup.resume_note", episode=ep, round=m.state.round,
+                     players=m.config.get("players", "?"))
+            canvas.text(fit(canvas, note, 420, 14, theme.ITALIC), (self.resume_button.rect.centerx, 875), 14,
+                        theme.ITALIC, theme.MUTED, anchor="midtop")
+        super().draw(canvas)
+
+    def _draw_row(self, canvas: Canvas, i: int, name: str) -> None:
+        cy = self.row_y[name]
+        row = pygame.FRect(OPTIONS.left + 14, cy - ROW_H / 2 + 3, OPTIONS.width - 28, ROW_H - 6)
+        if row.collidepoint(self.mouse):
+            canvas.fill((255, 255, 255, 12), row, radius=12)
+        if i:
+            canvas.line((38, 52, 84), (OPTIONS.left + 28, cy - ROW_H / 2), (OPTIONS.right - 28, cy - ROW_H / 2), 1)
+        control = self._control(name)
+        off = control is not None and not control.enabled
+        hint = t(f"lupin.setup.{name}_hint")
+        lines = canvas.wrap(hint, HINT_W, 16, theme.BODY)[:2]
+        block = 30 + len(lines) * 19
+        top = cy - block / 2
+        canvas.text(t(f"lupin.setup.{name}"), (LABEL_X, top), 24, theme.BOLD, theme.FAINT if off else theme.INK)
+        for j, line in enumerate(lines):
+            canvas.text(line, (LABEL_X, top + 31 + j * 19), 16, theme.BODY, theme.FAINT if off else theme.MUTED)
+
+    def _control(self, name: str) -> Widget | None:
+        return {"episode": self.episode_choice, "players": self.players_choice, "difficulty": self.difficulty_choice,
+                "visible": self.visible_toggle, "variant": self.variant_choice, "partner": self.partner_choice,
+                "seed": self.seed_stepper}.get(name)
+
+    def _draw_roles(self, canvas: Canvas) -> None:
+        p = ROLES
+        lang = current_language()
+        Panel(p, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
+        top_band(canvas, p, (232, 87, 74), 8, radius=18)
+        x, w = p.left + 30, p.width - 60
+        canvas.text(t("lupin.setup.roles").upper(), (x, p.top + 30), 16, theme.BOLD, theme.GOLD, tracking=3)
+        ep = episode(self.episode_choice.value)
+        facts = t("lupin.setup.facts", episode=ep.name[lang], rounds=ep.rounds)
+        canvas.text(fit(canvas, facts, w, 18, theme.ITALIC), (x, p.top + 56), 18, theme.ITALIC, theme.MUTED)
+        roles = self.roles()
+        y = p.top + 92
+        room = p.bottom - 70 - y
+        card_h = min(84.0, (room - 8 * (len(roles) - 1)) / max(1, len(roles)))
+        for n, (seat, chars) in enumerate(roles, start=1):
+            card = pygame.FRect(x - 8, y, w + 16, card_h)
+            canvas.fill((20, 30, 56), card, radius=10)
+            canvas.border(theme.EDGE, card, width=1, radius=10)
+            police = seat == "zenigata"
+            colour = ZENIGATA_STYLE[0] if police else GANG_STYLE[chars[0]][0]
+            with canvas.clip(pygame.FRect(card.left, card.top, 6, card.height)):
+                canvas.fill(colour, card, radius=10)
+            canvas.text(t("lupin.setup.player_n", n=n).upper(), (card.left + 20, card.top + 10), 13, theme.BOLD,
+                        theme.FAINT, tracking=2)
+            side = t("lupin.setup.side_police" if police else "lupin.setup.side_gang")
+            canvas.text(side.upper(), (card.right - 16, card.top + 10), 13, theme.BOLD,
+                        (120, 170, 236) if police else (236, 130, 110), anchor="topright", tracking=2)
+            canvas.text(t(f"lupin.seat.{seat}"), (card.left + 20, card.top + 26), 28, theme.DISPLAY, theme.INK)
+            cx = card.left + 150
+            cy = card.top + 42
+            for c in chars:
+                style = ZENIGATA_STYLE if c == "zenigata" else GANG_STYLE[c]
+                name = sheet(c).name[lang]
+                nw = canvas.measure(name, 16, theme.BOLD)[0]
+                if cx + 30 + nw > card.right - 12 and cx > card.left + 150:
+                    cx = card.left + 150
+                    cy += 28
+                if c == "zenigata":
+                    canvas.polygon(style[0], [(cx + 12, cy - 13), (cx + 25, cy), (cx + 12, cy + 13), (cx - 1, cy)])
+                else:
+                    canvas.circle(style[0], (cx + 12, cy), 12)
+                canvas.text(style[1], (cx + 12, cy + 1), 16, theme.DISPLAY, theme.INK, anchor="center")
+                canvas.text(name, (cx + 30, cy), 16, theme.BOLD, (222, 216, 202), anchor="midleft")
+                cx += 30 + nw + 22
+            y += card_h + 8
+        # the episode's story fills what the cards leave free
+        blurb = self._blurb(self.episode_choice.value)
+        room = p.bottom - 78 - (y + 14)
+        if blurb and room > 60:
+            canvas.line(theme.EDGE, (x, y + 6), (x + w, y + 6), 1)
+            size = 18
+            while size > 14 and canvas.text_box_height(blurb, w, size, theme.BODY, 1.4) > room - 14:
+                size -= 1
+            canvas.text_box(blurb, (x, y + 20, w, room), size, theme.BODY, (206, 200, 186), line_spacing=1.4,
+                            max_lines=max(1, int((room - 14) // (size * 1.4 * 1.05))))
+        canvas.line(theme.EDGE, (x, p.bottom - 66), (x + w, p.bottom - 66), 1)
+        canvas.text_box(t("lupin.setup.hotseat"), (x, p.bottom - 56, w, 50), 15, theme.ITALIC, theme.MUTED,
+                        line_spacing=1.2, max_lines=2)
+
+    @staticmethod
+    def _blurb(episode_id: str) -> str:
+        """The episode's blurb from the games' catalogue (data/games.yaml), if it loads."""
+        key = (episode_id, current_language())
+        if key not in _BLURBS:
+            try:
+                from game.games_catalog import load_catalog
+
+                game = next(g for g in load_catalog().games if g.id == "lupin")
+                ep = next(e for e in game.episodes if e.id == episode_id)
+                _BLURBS[key] = ep.blurb.get(current_language())
+            except Exception:  # noqa: BLE001 - a missing blurb only leaves the space empty
+                _BLURBS[key] = ""
+        return _BLURBS[key]
