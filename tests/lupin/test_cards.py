@@ -454,3 +454,159 @@ def test_a_seeded_whole_game_with_cards_played_keeps_the_invariants():
     assert summary["errors"] == 0, summary["error_samples"]
     assert check.actions_by_type["PlayCard"] > 0, dict(check.actions_by_type)
     assert check.events["card_played"] > 0
+
+
+# ---------------------------------------------------------------- Nessuno resta indietro!
+
+RESCUE = "goemon_nessuno_resta_indietro"
+
+
+def rescue_scene():
+    """Jigen arrested on I5, held by agent-1 on I6; agent-2 on M10; Goemon free on I12."""
+    st = started()
+    clear_police(st, keep=("agent-1", "agent-2"))
+    for c in st.gang:
+        hand(st, c)
+    put(st, "jigen", "I5")
+    put(st, "agent-1", "I6")
+    put(st, "agent-2", "M10")
+    st.figures["jigen"].arrested_by = "agent-1"
+    st.figures["agent-1"].holding = "jigen"
+    put(st, "goemon", "I12")
+    return st
+
+
+def goemon_moves(st):
+    return {a.to for a in st.legal_actions("goemon") if isinstance(a, A.Move) and a.figure == "goemon"}
+
+
+def test_nessuno_resta_indietro_keeps_goemon_from_moving_away_from_the_prisoners_holder():
+    st = rescue_scene()
+    free_moves = goemon_moves(st)
+    hand(st, "goemon", RESCUE)
+    assert not plays(st, "goemon")                       # forced: never offered
+    bound = goemon_moves(st)
+    assert bound and bound < free_moves
+    from game.lupin.rules.cards import _rescue_holder
+    holder, cost = _rescue_holder(st, "goemon")
+    here = cost[st.figures["goemon"].spot]
+    from game.lupin.rules.geometry import spot_from_text
+    assert holder == "agent-1" and all(cost[spot_from_text(s)] <= here for s in bound)
+    assert "I11" in bound and "I13" not in bound
+    refused(st, A.Move("goemon", "goemon", "I13"), "cannot end a move")
+    # nobody arrested: no bond
+    st.figures["jigen"].arrested_by = None
+    st.figures["agent-1"].holding = None
+    assert goemon_moves(st) == free_moves
+
+
+def test_nessuno_resta_indietro_binds_goemon_only_to_a_prisoner_he_may_free():
+    st = rescue_scene()
+    hand(st, "goemon", RESCUE)
+    # Fujiko's liberators are Lupin, then Jigen, then Goemon: with Lupin free, not Goemon's job
+    st.figures["jigen"].arrested_by, st.figures["agent-1"].holding = None, "fujiko"
+    st.figures["fujiko"].arrested_by = "agent-1"
+    put(st, "fujiko", "I5")
+    put(st, "jigen", "A2")
+    hand(st, "goemon")
+    free_moves = goemon_moves(st)
+    hand(st, "goemon", RESCUE)
+    assert goemon_moves(st) == free_moves
+
+
+def test_nessuno_resta_indietro_makes_goemon_attack_the_holder_when_he_can_reach_him():
+    st = rescue_scene()
+    put(st, "goemon", "I7")                              # next to agent-1 (I6)
+    put(st, "agent-2", "H7")                             # and next to agent-2 too
+    assert {"agent-1", "agent-2"} <= set(st._melee_targets("goemon"))
+    hand(st, "goemon", RESCUE)
+    assert st._melee_targets("goemon") == ["agent-1"]
+    refused(st, A.Melee("goemon", "goemon", "agent-2"), "not orthogonally next")
+    # the holder out of his reach: he may attack whom he likes
+    put(st, "agent-1", "B6")
+    st.figures["jigen"].spot = P("B5")
+    assert "agent-2" in st._melee_targets("goemon")
+
+
+def test_nessuno_resta_indietro_is_shown_at_the_arrest_and_discarded_after_the_liberation():
+    st = rescue_scene()
+    hand(st, "goemon", RESCUE)
+    put(st, "goemon", "I7")
+    ev = st.apply(A.EndTurn(st.seat_of["lupin"], "lupin"))          # any action settles
+    assert [e.data["card"] for e in ev if e.kind == "card_shown"] == [RESCUE]
+    assert all(e.reveal for e in ev if e.kind == "card_shown")
+    dice(st, (3, 3))
+    ev = st.apply(A.Melee("goemon", "goemon", "agent-1"))
+    assert st.figures["jigen"].arrested_by is None
+    assert [(e.data["card"], e.data["forced"]) for e in ev if e.kind == "card_played"] == [(RESCUE, True)]
+    f = st.figures["goemon"]
+    assert RESCUE not in f.hand and RESCUE in f.discard
+
+
+
+def test_nessuno_resta_indietro_is_discarded_when_the_prisoner_frees_himself_too():
+    st = rescue_scene()
+    hand(st, "goemon", RESCUE)
+    st.apply(A.EndTurn(st.seat_of["lupin"], "lupin"))
+    assert st.figures["goemon"].cards.get("rescue_told")
+    ev = st.apply(A.FreeSelf(st.seat_of["jigen"], "jigen", "devices"))
+    assert [e.data["card"] for e in ev if e.kind == "card_played"] == [RESCUE]
+    assert RESCUE in st.figures["goemon"].discard and not st.figures["goemon"].hand
+
+# ---------------------------------------------------------------- Oh mio caro Lupin... (option B)
+
+CHARM = "fujiko_oh_mio_caro_lupin"
+
+
+def loot_scene(players=5, variant="coop"):
+    """Lupin on I5 carries the treasure; Fujiko holds the card on I6 (next to him)."""
+    st = started(players=players, variant=variant) if variant != "coop" else started(players=players)
+    clear_police(st)
+    for c in st.gang:
+        hand(st, c)
+    t = next(t for t in st.tiles if t.treasure)
+    t.site, t.carrier, t.seen_by = None, "lupin", {st.seat_of["lupin"]}
+    st.figures["lupin"].always_shown = True
+    put(st, "lupin", "I5")
+    put(st, "fujiko", "I6")
+    hand(st, "fujiko", CHARM)
+    return st, t
+
+
+def start_turn(st, member):
+    """End the turns of those who must play before ``member`` in this gang phase."""
+    while member not in st._may_start_turn():
+        other = st.active or st._may_start_turn()[0]
+        st.apply(A.EndTurn(st.seat_of[other], other))
+
+
+def test_oh_mio_caro_lupin_takes_the_treasure_from_lupin_next_to_fujiko():
+    st, t = loot_scene()
+    start_turn(st, "fujiko")
+    seat = st.seat_of["fujiko"]
+    assert [(a.card, a.target) for a in plays(st, "fujiko")] == [(CHARM, "lupin")]
+    ev = st.apply(A.PlayCard(seat, "fujiko", CHARM, "lupin"))
+    assert t.carrier == "fujiko" and st.is_shown("fujiko")
+    assert {"card_played", "treasure_passed"} <= {e.kind for e in ev}
+    assert next(e for e in ev if e.kind == "treasure_passed").data == {"from": "lupin", "to": "fujiko"}
+    assert CHARM in st.figures["fujiko"].discard and not plays(st, "fujiko")
+
+
+def test_oh_mio_caro_lupin_limits():
+    st, t = loot_scene()
+    start_turn(st, "fujiko")
+    put(st, "fujiko", "I8")                             # not next to Lupin
+    assert not plays(st, "fujiko")
+    put(st, "fujiko", "I6")
+    t.carrier = "jigen"                                 # Lupin without the treasure
+    assert not plays(st, "fujiko")
+    t.carrier = "lupin"
+    assert plays(st, "fujiko")
+    refused(st, A.PlayCard(st.seat_of["fujiko"], "fujiko", CHARM, "jigen"), "cannot be played now")
+    st4, _ = loot_scene(players=4)
+    start_turn(st4, "fujiko")
+    assert plays(st4, "fujiko")                         # 4 players: valid
+    from game.lupin.rules.cards import DearLupin
+    assert DearLupin().targets(st4, "fujiko", CHARM) == ["lupin"]
+    ava, _ = loot_scene(variant="all-vs-all")
+    assert "fujiko" in ava.gang and DearLupin().targets(ava, "fujiko", CHARM) == []

@@ -35,6 +35,12 @@ play"); in short:
   (forced): with Fujiko unseen, Lupin has no shot, half his movement and is shown for the round.
 * **Infiltrata molto speciale**: agents cannot fight Fujiko; each agent's shot at her needs a die
   of 1 first, which breaks the spell.
+* **Nessuno resta indietro!** (Goemon, forced, kept from the draw): while a partner he may free is
+  held on the board, Goemon's moves may not take him farther (movement cost) from the holder, and
+  with the holder within his reach he attacks only him; shown at the arrest, discarded after a
+  liberation.
+* **Oh mio caro Lupin...** option B (Fujiko, coop, 4-5 players): next to Lupin carrying the
+  treasure, it passes to her (her "moving first" afterwards is not applied yet).
 """
 
 from __future__ import annotations
@@ -673,3 +679,107 @@ def _leap(state: "LupinState", a: LeapTo, ev: list[Event]) -> None:
     ev.append(Event("moved", {"figure": c, "from": spot_to_text(frm), "to": spot_to_text(to), "shown": shown,
                               "leap": True},
                     audience=state._gang_seats_knowing(c), redacted=Event("moved", public)))
+
+
+# ------------------------------------------------------------------------------------ Nessuno resta indietro!
+
+RESCUE = "goemon_nessuno_resta_indietro"
+_FAR = 999
+_probing: set[str] = set()    # recursion guard: the hook asks the engine for the member's own attacks
+
+
+@card_effect("must_rescue")
+class MustRescue(SkillOverride):
+    """Forced and kept from the draw until a partner is freed: it narrows Goemon's moves and attacks
+    (``_rescue_moves``, ``_rescue_attacks``); never offered."""
+
+
+def _rescue_holder(state: "LupinState", c: str) -> tuple[str, dict[Any, int]] | None:
+    """The agent ``c`` must go for, with the distances (movement cost, terrain only) from him: the
+    holder of a partner ``c`` may free now (the fixed order of liberators), the nearest if two."""
+    from game.lupin.rules.geometry import GANG
+    f = state.figures[c]
+    if RESCUE not in f.hand or not _free(state, c):
+        return None
+    best: tuple[int, str, dict[Any, int]] | None = None
+    for p in state.gang:
+        holder = state.figures[p].arrested_by
+        h = state.figures.get(holder) if holder else None
+        if p == c or h is None or h.spot is None or h.in_car or state.liberator_of(p) != c:
+            continue
+        cost = state.geo.reach(h.spot, _FAR, GANG).cost
+        d = cost.get(f.spot, _FAR)
+        if best is None or (d, holder) < best[:2]:
+            best = (d, holder, cost)
+    return None if best is None else (best[1], best[2])
+
+
+@register_hook("gang_moves")
+def _rescue_moves(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
+    """Nessuno resta indietro: no move that takes Goemon farther from the prisoner's holder."""
+    goal = _rescue_holder(state, c)
+    if goal is None:
+        return out
+    cost = goal[1]
+    here = cost.get(state.figures[c].spot, _FAR)
+    return [s for s in out if cost.get(s, _FAR) <= here]
+
+
+@register_hook("gang_attacks")
+def _rescue_attacks(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
+    """Nessuno resta indietro: with the holder within reach of his blade or pistol, Goemon attacks
+    only him."""
+    if c in _probing:
+        return out
+    goal = _rescue_holder(state, c)
+    if goal is None:
+        return out
+    holder = goal[0]
+    _probing.add(c)
+    try:
+        reachable = holder in state._melee_targets(c) or holder in state._shoot_targets(c)
+    finally:
+        _probing.discard(c)
+    return [t for t in out if t == holder] if reachable else out
+
+
+@register_hook("settle")
+def _rescue_told_and_done(state: "LupinState", ev: list[Event]) -> None:
+    """Nessuno resta indietro: shown to all as soon as a partner is arrested while Goemon holds it;
+    discarded (played) once a partner is freed."""
+    f = state.figures.get("goemon")
+    if f is None or RESCUE not in f.hand:
+        return
+    if any(e.kind in ("freed", "freed_self") for e in ev) and f.cards.get("rescue_told"):
+        f.cards.pop("rescue_told", None)
+        _play_forced(state, "goemon", RESCUE, ev)
+        return
+    if not f.cards.get("rescue_told") and any(state.figures[p].arrested_by is not None
+                                              for p in state.gang if p != "goemon"):
+        f.cards["rescue_told"] = True
+        ev.append(Event("card_shown", {"figure": "goemon", "card": RESCUE}, reveal=True))
+
+
+# ------------------------------------------------------------------------------------ Oh mio caro Lupin...
+
+@card_effect("fujiko_charm")
+class DearLupin:
+    """*Oh mio caro Lupin...*, option B (option A is planning's ``CharmLupin``): in
+    Fujiko's turn, next to Lupin carrying the treasure, he hands it to her (no offer to refuse).
+    Cooperative game with 4 or 5 players only. "Successivamente muoverai per primo" is NOT applied:
+    it overrides the rulebook's "the treasure carrier plays last", which test_invariants.py checks
+    without an exception for this card (see docs/rules-decisions.md)."""
+
+    def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
+        from game.lupin.rules.planning import charm_allowed
+        if c != "fujiko" or "lupin" not in state.gang or not charm_allowed(state):
+            return []
+        if not _free(state, c) or not _free(state, "lupin") or not state._carries_treasure("lupin"):
+            return []
+        return ["lupin"] if state._can_receive("lupin", c) else []
+
+    def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        require(a.target == "lupin" and a.target in self.targets(state, a.figure, a.card),
+                "Lupin must be next to Fujiko, free, with the treasure, and Fujiko empty-handed.")
+        state._give_tile("lupin", a.figure, ev)
+

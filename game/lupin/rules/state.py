@@ -101,6 +101,8 @@ def register_phase_actions(phase: str):
 #   "attackable" (fid, tid) -> bool  False: police figure fid may not attack member tid now
 #   "unseen" (fid) -> bool         True: the member stays unseen though in a line of fire
 #   "allowance" (fid, squares) -> squares   the movement this round, changed (mission cards)
+#   "gang_moves" / "gang_attacks" (fid, out) -> out   a member's move squares / attack targets,
+#                                  narrowed by forced mission cards (LupinState._narrowed)
 HOOKS: dict[str, list[Any]] = {}
 
 
@@ -683,7 +685,14 @@ class LupinState:
         friends = {s for s, who in occ.items() if who in self.figures and self.figures[who].kind == "gang"}
         enemies = [s for s in occ if s not in friends]
         r = self.geo.reach(f.spot, self.allowance(c), GANG, blocked=enemies, no_stop=friends)
-        return [s for s in r.cost if s != f.spot]
+        return self._narrowed("gang_moves", c, [s for s in r.cost if s != f.spot])
+
+    def _narrowed(self, name: str, fid: str, out: list[Any]) -> list[Any]:
+        """Forced mission cards (cards.py: *Nessuno resta indietro*) narrow a member's moves/attacks."""
+        if self.figures[fid].kind == "gang":
+            for fn in HOOKS.get(name, ()):
+                out = fn(self, fid, out)
+        return out
 
     def _on_start_square(self, c: str) -> bool:
         f = self.figures[c]
@@ -731,14 +740,15 @@ class LupinState:
                         out.append(car.id)
         for more in self._hook("shoot_targets", fid):
             out.extend(more)
-        return out
+        return self._narrowed("gang_attacks", fid, out)
 
     def _melee_targets(self, fid: str) -> list[str]:
         f = self.figures[fid]
         if f.spot is None or isinstance(f.spot, (Inside, Under)) or f.in_car:
             return []
-        return [tid for tid in self._enemies_of(fid)
-                if abs(self.figures[tid].spot.row - f.spot.row) + abs(self.figures[tid].spot.col - f.spot.col) == 1]
+        return self._narrowed("gang_attacks", fid, [
+            tid for tid in self._enemies_of(fid)
+            if abs(self.figures[tid].spot.row - f.spot.row) + abs(self.figures[tid].spot.col - f.spot.col) == 1])
 
     def _enemies_of(self, fid: str) -> list[str]:
         """The figures ``fid`` may attack: whom it can see as an enemy on the board."""
