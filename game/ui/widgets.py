@@ -530,6 +530,19 @@ class Slider(Widget):
                         mix(theme.INK, theme.GOLD_LIGHT, t), anchor="midright")
 
 
+def arrow_part(widget: Widget, pos: Sequence[float]) -> str | None:
+    """Which part of an arrow chooser (‹ value ›) is at ``pos``: "left", "right", "middle" or None.
+    The arrows are square, as tall as the widget."""
+    if not widget.contains(pos):
+        return None
+    a = widget.rect.height
+    if pos[0] < widget.rect.left + a:
+        return "left"
+    if pos[0] >= widget.rect.right - a:
+        return "right"
+    return "middle"
+
+
 class Choice(Widget):
     """One value of a short list, with ‹ › arrows to cycle (a click in the middle goes forward)."""
 
@@ -556,14 +569,7 @@ class Choice(Widget):
                 return
 
     def _part_at(self, pos: Sequence[float]) -> str | None:
-        if not self.contains(pos):
-            return None
-        a = self.rect.height
-        if pos[0] < self.rect.left + a:
-            return "left"
-        if pos[0] >= self.rect.right - a:
-            return "right"
-        return "middle"
+        return arrow_part(self, pos)
 
     def step(self, delta: int) -> None:
         if not self.options:

@@ -24,7 +24,7 @@ from game.lupin.ui.dice import fit
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Choice, Panel, Toggle, Widget, _is_left, ease, mix, top_band
+from game.ui.widgets import Button, Choice, Panel, Toggle, Widget, _is_left, arrow_part, ease, mix, top_band
 
 OPTIONS = pygame.FRect(80, 160, 860, 630)
 ROLES = pygame.FRect(970, 160, 550, 630)
@@ -80,14 +80,7 @@ class SeedStepper(Widget):
         self.pressed_part: str | None = None
 
     def _part_at(self, pos: Any) -> str | None:
-        if not self.contains(pos):
-            return None
-        a = self.rect.height
-        if pos[0] < self.rect.left + a:
-            return "left"
-        if pos[0] >= self.rect.right - a:
-            return "right"
-        return "middle"
+        return arrow_part(self, pos)
 
     def step(self, delta: int) -> None:
         if self.value is None:
