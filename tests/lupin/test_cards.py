@@ -610,3 +610,31 @@ def test_oh_mio_caro_lupin_limits():
     assert DearLupin().targets(st4, "fujiko", CHARM) == ["lupin"]
     ava, _ = loot_scene(variant="all-vs-all")
     assert "fujiko" in ava.gang and DearLupin().targets(ava, "fujiko", CHARM) == []
+
+
+def test_oh_mio_caro_lupin_then_fujiko_plays_first_with_the_loot():
+    from game.lupin.rules import actions as A
+    st = started(players=5)
+    clear_police(st)
+    t = next(t for t in st.tiles if t.treasure)
+    t.site, t.carrier = None, "lupin"
+    st.figures["lupin"].always_shown = True
+    put(st, "lupin", "C2")
+    put(st, "fujiko", "C3")
+    st.figures["fujiko"].hand.append("fujiko_oh_mio_caro_lupin")
+    # Lupin carries the treasure: he plays last, so the others go first
+    assert "lupin" not in st._may_start_turn()
+    st.apply(A.PlayCard("fujiko", "fujiko", "fujiko_oh_mio_caro_lupin", "lupin"))
+    assert t.carrier == "fujiko"
+    st.apply(A.EndTurn("fujiko", "fujiko"))
+    # next round's gang phase: Fujiko, now carrying the loot by this card, plays first
+    while st.phase != "gang" or st.round == 1:
+        seat = st.to_act()[0]
+        if st.phase == "gang":
+            member = st.active or next(c for c in st._may_start_turn() if st.seat_of[c] == seat)
+            st.apply(A.EndTurn(seat, member))
+        elif st.phase == "treasure":
+            st.apply(A.EndTreasure(seat))
+        else:
+            st.apply(A.EndTurn("zenigata", "police"))
+    assert st._may_start_turn() == ["fujiko"]

@@ -152,9 +152,10 @@ class Invariants:
                 for counter in (self.moves, self.standard):
                     counter.pop((rnd, e.data["figure"]), None)
 
-        # the carrier of the real treasure plays last
+        # the carrier of the real treasure plays last (but a Fujiko given the loot by "Oh mio caro
+        # Lupin..." plays first, which _may_start_turn says)
         if (isinstance(action, GANG_ACTIONS) and fig in state.gang and prev["active"] is None
-                and prev["carrier"] == fig):
+                and prev["carrier"] == fig and not state.figures[fig].cards.get("first")):
             waiting = [c for c in state.gang if c != fig and not prev["escaped"][c] and not prev["turn_done"][c]]
             assert not waiting, f"the treasure carrier {fig} started his turn before {waiting}: {where}"
 

@@ -766,9 +766,8 @@ def _rescue_told_and_done(state: "LupinState", ev: list[Event]) -> None:
 class DearLupin:
     """*Oh mio caro Lupin...*, option B (option A is planning's ``CharmLupin``): in
     Fujiko's turn, next to Lupin carrying the treasure, he hands it to her (no offer to refuse).
-    Cooperative game with 4 or 5 players only. "Successivamente muoverai per primo" is NOT applied:
-    it overrides the rulebook's "the treasure carrier plays last", which test_invariants.py checks
-    without an exception for this card (see docs/rules-decisions.md)."""
+    Cooperative game with 4 or 5 players only. "Successivamente muoverai per primo": while she
+    carries it she plays first in the gang phase, overriding "the treasure carrier plays last"."""
 
     def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
         from game.lupin.rules.planning import charm_allowed
@@ -782,4 +781,5 @@ class DearLupin:
         require(a.target == "lupin" and a.target in self.targets(state, a.figure, a.card),
                 "Lupin must be next to Fujiko, free, with the treasure, and Fujiko empty-handed.")
         state._give_tile("lupin", a.figure, ev)
+        state.figures[a.figure].cards["first"] = True
 

@@ -623,6 +623,10 @@ class LupinState:
     def _may_start_turn(self) -> list[str]:
         waiting = [c for c in self.gang if not self.figures[c].turn_done and not self.figures[c].escaped]
         carriers = [c for c in waiting if self._carries_treasure(c)]
+        # "Oh mio caro Lupin..." (option B): Fujiko, given the loot by Lupin, moves first
+        first = [c for c in carriers if self.figures[c].cards.get("first")]
+        if first:
+            return first
         others = [c for c in waiting if c not in carriers]
         return others or carriers
 
