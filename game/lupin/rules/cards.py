@@ -427,8 +427,7 @@ def _dash_actions(state: "LupinState", seat: Seat) -> list[Action]:
 
 @register_handler(Dash)
 def _dash(state: "LupinState", a: Dash, ev: list[Event]) -> None:
-    from game.engine.grid import format_coord
-    from game.lupin.rules.vehicles import _refresh, riding, vehicle_shown, watched
+    from game.lupin.rules.vehicles import drive_to, riding
     require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
             "Only the member playing now dashes off.")
     to = state._parse_square(a.to)
@@ -436,31 +435,9 @@ def _dash(state: "LupinState", a: Dash, ev: list[Event]) -> None:
             f"{a.figure} cannot dash to {a.to} (play the card first; a free road square, no bus stop).")
     c = a.figure
     f = state.figures[c]
-    v = riding(state, c)
-    frm = v.spot
-    was = vehicle_shown(state, v)
-    v.spot, v.moved_round = to, state.round
-    v.riders.remove(c)
-    v.riders.insert(0, c)
-    for r in v.riders:
-        state.figures[r].spot = to
-        state._note(r, spot_to_text(frm), spot_to_text(to), "drive" if r == c else "ride")
-    f.moved = True
     f.cards.pop("dash", None)
     f.cards.pop("dash_card", None)
-    v.known_by = sorted({state.seat_of[r] for r in v.riders})
-    shown = _refresh(state, v, to in watched(state))
-    full = {"figure": c, "vehicle": v.id, "device": v.device, "from": format_coord(frm),
-            "to": format_coord(to), "riders": list(v.riders), "shown": shown, "dash": True}
-    public = None
-    if was or shown:
-        data: dict[str, Any] = {"vehicle": v.id, "device": v.device, "shown": shown}
-        if was:
-            data["from"] = format_coord(frm)
-        if shown:
-            data.update({"figure": c, "to": format_coord(to), "riders": list(v.riders)})
-        public = Event("rode", data)
-    ev.append(Event("rode", full, audience=state._gang_seats_knowing(c), redacted=public))
+    drive_to(state, riding(state, c), c, to, ev, dash=True)
 
 
 # ------------------------------------------------------------------------------------ In coppia con Jigen / Lupin

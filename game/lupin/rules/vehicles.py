@@ -586,7 +586,14 @@ def ride(state: "LupinState", a: A.Ride, ev: list[Event]) -> None:
     require(v.moved_round != state.round, f"The {name_of(v)} has already moved this round.")
     to = state._parse_square(a.to)
     require(to in set(ride_targets(state, a.figure)), _cannot_go(state, v, a.to))
-    c = a.figure
+    drive_to(state, v, a.figure, to, ev)
+
+
+def drive_to(state: "LupinState", v: Vehicle, c: str, to: Any, ev: list[Event], **extra: Any) -> None:
+    """Move vehicle ``v``, driven by ``c``, with all its riders to ``to``: the driver's move for the
+    round, noted in every rider's notes; the ride is told to the gang seats that know of it, and
+    to everybody else only as far as the vehicle was or is shown. ``extra`` goes into the full event."""
+    f = state.figures[c]
     frm = v.spot
     was = vehicle_shown(state, v)
     v.spot, v.moved_round = to, state.round
@@ -601,7 +608,7 @@ def ride(state: "LupinState", a: A.Ride, ev: list[Event]) -> None:
     shown = _refresh(state, v, to in watched(state))
     riders = list(v.riders)
     full = {"figure": c, "vehicle": v.id, "device": v.device, "from": format_coord(frm),
-            "to": format_coord(to), "riders": riders, "shown": shown}
+            "to": format_coord(to), "riders": riders, "shown": shown, **extra}
     public = None
     if was or shown:
         data: dict[str, Any] = {"vehicle": v.id, "device": v.device, "shown": shown}
