@@ -188,6 +188,13 @@ class ChooserScene(Scene):
         super().update(dt)
 
     def draw(self, canvas: Canvas) -> None:
+        """The backdrop, titles, tree and detail panel change only with the entry shown and the
+        language: drawn once into a cached layer; the cards and buttons (hover) every frame."""
+        key = ("chooser", id(self), id(self.shown), self.error, current_language())
+        canvas.layer(key, self._draw_static)
+        super().draw(canvas)
+
+    def _draw_static(self, canvas: Canvas) -> None:
         backdrop.night_blueprint(canvas, "menu")
         canvas.text(t("chooser.kicker").upper(), (LIST_X + 2, 48), 19, theme.BOLD, theme.GOLD, tracking=4.5)
         canvas.text(t("chooser.title"), (LIST_X - 2, 74), 76, theme.DISPLAY, theme.INK, tracking=1,
@@ -199,7 +206,6 @@ class ChooserScene(Scene):
             canvas.text_box(self.error, (LIST_X + 28, TOP + 70, LIST_W - 56, 120), 18, theme.BODY, theme.INK)
         self._draw_tree(canvas)
         self._draw_detail(canvas)
-        super().draw(canvas)
 
     def _draw_tree(self, canvas: Canvas) -> None:
         """Lines joining a game's card to its episodes."""
