@@ -8,11 +8,16 @@ A save file looks like this (one action per line, so bug reports and golden play
       "title": "example",
       "config": {"rounds": 3},
       "seed": 1234,
-      "meta": {"saved_at": "2025-01-31T20:15:00.000000+00:00", "label": "", "game_id": "..."},
+      "meta": {"saved_at": "2025-01-31T20:15:00.000000+00:00", "label": "", "game_id": "...",
+               "ui": {"plan_seconds": 900, "plan_left": 612.0}},
       "actions": [
         {"type": "example.bid", "seat": "north", "card": 7}
       ]
     }
+
+``meta.ui`` is optional: what a title's screen keeps beside the moves (Lupin's planning clock: its
+length and what is left of it). It never changes the game; a save without it (or with one that is
+not a JSON object) loads as before, and :attr:`SaveData.ui` is then empty.
 
 Files are written atomically into ``resources.saves_dir()``. A save that cannot be loaded (damaged
 JSON, another format version, an unknown title, a move the rules refuse on replay) is reported with
@@ -25,9 +30,9 @@ from __future__ import annotations
 
 import datetime
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game.engine import resources
 from game.engine.api import Action, GameState, UnknownTitle, get_title
@@ -65,6 +70,7 @@ class SaveData:
     saved_at: datetime.datetime
     label: str
     game_id: str
+    ui: dict[str, Any] = field(default_factory=dict)   # meta.ui: the screen's own state (optional)
 
 
 @dataclass(frozen=True)
@@ -112,17 +118,21 @@ class WriteResult:
 
 # ------------------------------------------------------------------------------------- writing
 
-def save_document(match: Match, label: str = "", saved_at: datetime.datetime | None = None) -> dict[str, Any]:
-    """The JSON object a save of ``match`` holds."""
+def save_document(match: Match, label: str = "", saved_at: datetime.datetime | None = None,
+                  ui: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON object a save of ``match`` holds (``ui``: the screen's own state, kept in meta)."""
     when = saved_at or _now()
+    meta: dict[str, Any] = {"saved_at": when.isoformat(timespec="microseconds"), "label": label,
+                            "game_id": match.game_id}
+    if ui:
+        meta["ui"] = json.loads(json.dumps(ui))   # plain JSON only (a copy, checked now, not at load)
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "title": match.title,
         "config": match.config,
         "seed": match.seed,
-        "meta": {"saved_at": when.isoformat(timespec="microseconds"), "label": label,
-                 "game_id": match.game_id},
+        "meta": meta,
         "actions": match.log.to_json(),
     }
 
@@ -144,9 +154,9 @@ def dumps_save(document: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_text(match: Match, label: str = "") -> str:
+def save_text(match: Match, label: str = "", ui: dict[str, Any] | None = None) -> str:
     """The text of a save of ``match`` as of now."""
-    return dumps_save(save_document(match, label))
+    return dumps_save(save_document(match, label, ui=ui))
 
 
 def write_save(match: Match, path: str | Path, label: str = "") -> WriteResult:
@@ -179,9 +189,11 @@ class Autosaver:
     (a full replay) runs only when someone else has touched the slot.
     """
 
-    def __init__(self, directory: Path | None = None, label: str = ""):
+    def __init__(self, directory: Path | None = None, label: str = "",
+                 ui: Callable[[Match], dict[str, Any] | None] | None = None):
         self.directory = directory
         self.label = label
+        self.ui = ui      # the screen's state to keep in meta.ui, asked at every write
         self.notices: list[str] = []
         self._written: dict[Path, bytes] = {}
         self._slots: dict[str, Path] = {}  # game id -> file, if a damaged slot could not be moved
@@ -190,10 +202,19 @@ class Autosaver:
         """The file this autosaver keeps ``match`` in."""
         return self._slots.get(match.game_id) or autosave_path(match.game_id, self.directory)
 
+    def _text(self, match: Match) -> str:
+        """The save's text, with the screen's state when it can be had as JSON (else without)."""
+        if self.ui is not None:
+            try:
+                return save_text(match, self.label, ui=self.ui(match))
+            except Exception:  # noqa: BLE001 - the screen's state is a nicety; the moves are the save
+                pass
+        return save_text(match, self.label)
+
     def __call__(self, match: Match) -> WriteResult | None:
         path = self.path_for(match)
         try:
-            result = _write_slot(path, save_text(match, self.label), known=self._written.get(path))
+            result = _write_slot(path, self._text(match), known=self._written.get(path))
         except OSError as exc:
             self.notices.append(f"Autosave failed ({exc.strerror or exc}); the game goes on, "
                                 "but the last move is not saved.")
@@ -324,8 +345,9 @@ def read_save(path: str | Path) -> SaveData:
         actions = tuple(ActionLog.from_json(doc["actions"]))
     except ValueError as exc:
         raise SaveError(path, f"the file is damaged ({exc})") from None
+    ui = meta.get("ui")
     return SaveData(title=title, config=config, seed=seed, actions=actions, saved_at=saved_at,
-                    label=label, game_id=game_id)
+                    label=label, game_id=game_id, ui=dict(ui) if isinstance(ui, dict) else {})
 
 
 def load_match(path: str | Path) -> Match:

@@ -89,6 +89,10 @@ class Driver:
             kinds.setdefault(what, []).append((point, payload))
         if "popup" in kinds:
             point, _ = self.rng.choice(kinds["popup"])
+        elif "tile" in kinds and "card" in kinds and self.rng.random() < self.act:
+            # the planning screen's shop: a tile, then a character (the rules may refuse: a sentence)
+            click(self.app, self.rng.choice(kinds["tile"])[0])
+            point, _ = self.rng.choice(kinds["card"])
         else:
             ends = [(p, c) for p, c in kinds.get("button", []) if getattr(c, "kind", "") == "end"]
             others = [(p, c) for p, c in kinds.get("button", []) if getattr(c, "kind", "") != "end"
@@ -174,6 +178,12 @@ class BotDriver(Driver):
                 return self._click(point)
             if what == "square" and any(c.action == wanted for c in payload):
                 return self._click(point)
+        route = top.planning.route(wanted)     # the shop: a tile, then a character (or the shop)
+        if route:
+            for point in route:
+                click(self.app, point)
+            self.clicks += 1
+            return True
         choice = next(c for c in top.choices if c.action == wanted)
         assert choice.actor is not None and choice.actor != top.selected, f"cannot reach {wanted}"
         assert choice.actor in top.tokens, f"the token of {choice.actor} is not on the board"

@@ -44,6 +44,7 @@ from game.lupin.ui.board_scene import (BOARD_RECT, GANG_STYLE, SQUARE, LupinBoar
                                        square_rect)
 from game.lupin.ui.dice import DicePanel, fit
 from game.lupin.ui.log_text import event_line, reason_text
+from game.lupin.ui import planning_scene as PS
 from game.ui import theme
 from game.ui.canvas import Canvas
 from game.ui.scenes.curtain import CurtainScene
@@ -163,7 +164,8 @@ class LupinPlayScene(LupinBoardScene):
     fills_window = True
 
     def __init__(self, match: Any, *, autosaver: Autosaver | None = None, autosave: bool = True,
-                 start_revealed: bool = False) -> None:
+                 start_revealed: bool = False, plan_seconds: int | None = PLAN_SECONDS,
+                 plan_left: float | None = None) -> None:
         self.match = match
         first = self.acting_seat()
         revealed = bool(start_revealed and first) or match.state.is_over()
@@ -195,7 +197,18 @@ class LupinPlayScene(LupinBoardScene):
         self.curtain: CurtainScene | None = None
         self.pending: str | None = None       # the seat the curtain is down for
         self.handover_to: str | None = None   # a seat the last one passed the mouse to
-        self.plan_clock = float(PLAN_SECONDS)
+        # the gang's planning clock: its length from the set-up (None: no limit), what is left of
+        # it (kept in the autosave's "ui" block, so it survives a Resume), the 5- and 1-minute warnings
+        self.plan_limit = plan_seconds
+        self.plan_clock = float(plan_left if plan_left is not None else (plan_seconds or 0))
+        if plan_seconds is None:
+            self.plan_clock = math.inf
+        self.clock_banner: tuple[str, float] | None = None   # (text key, age)
+        self.clock_notes: list[tuple[int, str, dict]] = []   # log lines of the clock: (log length, key, values)
+        self.time_up_age = 0.0
+        self.planning = PS.PlanningScreen(self)
+        if self.autosaver is not None:
+            self.autosaver.ui = self.save_meta
         self.over_button = FitButton((0, 0, 320, 58), lambda: t("lupin.play.over.back"), self.back_to_title,
                                      style="primary", icon="back")
         self.undo_button = FitButton((0, 0, 10, 10), lambda: t("lupin.play.undo"), self.undo, style="ghost",
@@ -283,6 +296,7 @@ class LupinPlayScene(LupinBoardScene):
         seen = [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(events, self.seat)]
         self.dice.show(seen)
         self._fresh = len(seen)   # the log holds these back while the dice tumble
+        self.open_radio(seen)
         self.advance()
 
     def undo(self) -> None:
@@ -333,8 +347,9 @@ class LupinPlayScene(LupinBoardScene):
             self.selected = active if active in self.actors else self.actors[0]
         if self.popup is not None and not all(c in self.choices for c in self.popup.items):
             self.popup = None
-        self.log_lines = [event_line(e) for e in self.view["log"][-40:]]
+        self.log_lines = self._log_with_clock([event_line(e) for e in self.view["log"]])[-40:]
         self._index()
+        self.planning.refresh()
 
     @property
     def geo(self) -> Any:
@@ -367,7 +382,7 @@ class LupinPlayScene(LupinBoardScene):
         if not self.revealed or self.over:
             self.widgets = [self.over_button] if self.over else []
             return
-        offered = self.button_choices()
+        offered = [c for c in self.button_choices() if not self.planning.takes(c)]   # the shop has those
         ends = [c for c in offered if c.kind == "end"]
         others = [c for c in offered if c.kind != "end"]
         by_type: dict[str, list[C.Choice]] = {}
@@ -514,6 +529,8 @@ class LupinPlayScene(LupinBoardScene):
     def instruction(self) -> str:
         if self.over:
             return ""
+        if self.planning.active and self.popup is None:
+            return self.planning.instruction()
         if self.popup is not None:
             return t("lupin.play.hint.popup")
         if not self.choices:
@@ -557,6 +574,8 @@ class LupinPlayScene(LupinBoardScene):
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
             self.cancel()
             return True
+        if self.popup is None and self.planning.handle(event):   # the shop: tiles, cards, pause, map
+            return True
         if self.popup is not None:
             if event.type == pygame.MOUSEMOTION:
                 for w in self.widgets:
@@ -581,6 +600,8 @@ class LupinPlayScene(LupinBoardScene):
         """Right-click or Esc: close the menu, else drop the selection; False when nothing was open."""
         if self.popup is not None:
             self.popup = None
+            return True
+        if self.planning.cancel():
             return True
         if self.selected is not None and not self.over:
             self.select(None)
@@ -610,11 +631,7 @@ class LupinPlayScene(LupinBoardScene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.dice.update(dt)
-        if self.revealed and not self.over and self.view["phase"] == "planning" and self.plan_clock > 0:
-            self.plan_clock -= dt
-            if self.plan_clock <= 0:
-                self.plan_clock = 0.0
-                self.refresh()   # the clock may now end the planning
+        self.tick_plan_clock(dt)
         if self.message is not None:
             self.message_age += dt
             if self.message_age > MESSAGE_TIME:
@@ -629,21 +646,128 @@ class LupinPlayScene(LupinBoardScene):
             return any(b.wants_hand for b in self.popup.buttons)
         if super().wants_hand_cursor():
             return True
+        if self.planning.active and self.planning.wants_hand():
+            return True
+        if self.planning.shop_on:
+            return False
         if self.revealed and self.hover is not None:
             return self.hover in self.targets or self.token_at(self.mouse, among=self.actors) is not None
         return False
+
+    # ================================================================ the planning clock, pause, radio
+    def tick_plan_clock(self, dt: float) -> None:
+        """The gang's clock counts while its board is on screen (not under the curtain, nor the
+        pause: covered scenes are not updated); it warns at 5 and 1 minutes, and when it runs
+        out the plan stands as it is (after a short "Time is up")."""
+        if self.clock_banner is not None:
+            self.clock_banner = (self.clock_banner[0], self.clock_banner[1] + dt)
+            if self.clock_banner[1] > PS.WARN_TIME:
+                self.clock_banner = None
+        if not (self.revealed and not self.over and self.view["phase"] == "planning"):
+            return
+        if self.plan_limit is None or not self.planning.coop:
+            return
+        if self.plan_clock > 0:
+            before = self.plan_clock
+            self.plan_clock = max(0.0, self.plan_clock - dt)
+            for mark in PS.WARN_AT:
+                if before > mark >= self.plan_clock and self.plan_limit > mark:
+                    self.warn_clock(mark)
+            if self.autosaver is not None and math.ceil(before / 60) != math.ceil(self.plan_clock / 60):
+                self.autosaver(self.match)      # the clock's minute survives a crash or a quit
+            if self.plan_clock <= 0:
+                self.time_up_age = 0.0
+                self.clock_banner = ("lupin_plan.time_up_banner", 0.0)
+                self.clock_notes.append((len(self.view["log"]), "lupin_plan.log.time_up", {}))
+                self.refresh()   # the clock may now end the planning
+            return
+        self.time_up_age += dt
+        if self.time_up_age >= PS.TIMEOUT_GRACE and self.popup is None:
+            timed = next((c for c in self.choices if c.type_name == "ConfirmPlan"
+                          and getattr(c.action, "timed_out", False)), None)
+            if timed is not None:
+                self.play(timed)
+
+    def warn_clock(self, seconds: int) -> None:
+        key = "lupin_plan.warn_5" if seconds >= 300 else "lupin_plan.warn_1"
+        self.clock_banner = (key, 0.0)
+        self.clock_notes.append((len(self.view["log"]), "lupin_plan.log.warn", {"n": seconds // 60}))
+        self.log_lines = self._log_with_clock([event_line(e) for e in self.view["log"]])[-40:]
+        self.version += 1
+
+    def _log_with_clock(self, lines: list[str]) -> list[str]:
+        """The log with the clock's warnings where they happened."""
+        if not self.clock_notes:
+            return lines
+        out: list[str] = []
+        notes = sorted(self.clock_notes, key=lambda n: n[0])
+        k = 0
+        for i, line in enumerate(lines + [None]):
+            while k < len(notes) and notes[k][0] <= i:
+                out.append(t(notes[k][1], **notes[k][2]))
+                k += 1
+            if line is not None:
+                out.append(line)
+        return out
+
+    def _draw_clock_banner(self, canvas: Canvas) -> None:
+        if self.clock_banner is None or not self.revealed or self.over:
+            return
+        key, age = self.clock_banner
+        a = min(1.0, age / 0.2, max(0.0, (PS.WARN_TIME - age) / 0.5))
+        flash = 0.5 + 0.5 * math.cos(age * 9) if age < 1.5 else 1.0
+        r = pygame.FRect(0, 0, 620, 74)
+        r.midtop = (BOARD_RECT.centerx, BOARD_RECT.top + 70)
+        urgent = key != "lupin_plan.warn_5"
+        fill = mix((150, 34, 42), (222, 70, 74), flash) if urgent else mix((150, 104, 30), (240, 184, 72), flash)
+        canvas.fill((0, 0, 0, round(120 * a)), r.move(3, 5), radius=14)
+        canvas.fill((*fill[:3], round(245 * a)), r, radius=14)
+        canvas.border((*theme.INK[:3], round(220 * a)), r, width=2, radius=14)
+        theme.icon(canvas, "clock", (r.left + 40, r.centery), 34, (*theme.INK[:3], round(255 * a)))
+        canvas.text(fit(canvas, t(key), r.width - 100, 30, theme.DISPLAY), (r.centerx + 20, r.centery + 2), 30,
+                    theme.DISPLAY, (*theme.INK[:3], round(255 * a)), anchor="center", tracking=1)
+
+    def save_meta(self, match: Any = None) -> dict:
+        """What the autosave keeps of the screen: the planning clock's length and what is left."""
+        left = None if self.plan_limit is None else round(max(0.0, self.plan_clock), 1)
+        return {"plan_seconds": self.plan_limit, "plan_left": left}
+
+    def pause_planning(self) -> None:
+        """Pause: everything hidden behind the pause screen, the clock stopped, until resumed."""
+        if self.stack is None or not self.planning.active:
+            return
+        if self.autosaver is not None:
+            self.autosaver(self.match)
+        left = self.plan_clock if (self.plan_limit is not None and self.planning.coop) else None
+        self.planning.cancel()
+        self.stack.push(PS.PauseScene(left))
+
+    def open_radio(self, seen: list[dict]) -> None:
+        """A radio was used on the gang's screen: the talk window (2 minutes, Zenigata away)."""
+        radio = next((e for e in seen if e.get("kind") == "radio"), None)
+        if radio is None or self.stack is None or self.seat in (TABLE, "zenigata"):
+            return
+        if self.seat not in self.match.state.to_act():
+            return
+        self.stack.push(PS.RadioTalkScene(C.figure_name(str(radio.get("figure", self.seat)))))
 
     # ================================================================ drawing
     def draw(self, canvas: Canvas) -> None:
         """What changes only with the game, the selection or the language is drawn once into a
         cached full-window layer; the rest (rings, hover hints, dice, buttons, menus) every frame."""
         notices = len(self.autosaver.notices) if self.autosaver is not None else 0
-        clock = math.ceil(self.plan_clock) if self.view["phase"] == "planning" else 0
+        clock = math.ceil(self.plan_clock) if self.view["phase"] == "planning" and self.plan_limit else 0
         key = ("lupin-play", id(self), self.version, self.selected, self.revealed, self.over, self.message,
                self.popup is not None, clock, len(self.dice.rolls), self.dice.rolling, notices, current_language(),
-               self.undo_button in self.widgets)
+               self.undo_button in self.widgets, self.planning.shop_on, self.planning.picked is None)
         canvas.layer(key, self._draw_static)
-        self.draw_over_figures(canvas)
+        if self.planning.shop_on:
+            self.planning.draw_dynamic(canvas)   # hover, the tile held or dragged, the tile's text
+        else:
+            self.draw_over_figures(canvas)
+        if self.planning.active:
+            self.planning.draw_widgets(canvas)
+        self._draw_clock_banner(canvas)
         if self.dice.rolls and self._dice_rect is not None:
             self.dice.draw(canvas, self._dice_rect)
         for widget in self.widgets:
@@ -656,6 +780,10 @@ class LupinPlayScene(LupinBoardScene):
 
     def _draw_static(self, canvas: Canvas) -> None:
         canvas.clear(theme.NIGHT)
+        if self.planning.shop_on:   # the shop in the board's place
+            self.planning.draw_static(canvas)
+            self.draw_panel(canvas)
+            return
         frame = BOARD_RECT
         canvas.fill((0, 0, 0, 120), frame.inflate(10, 10).move(4, 6), radius=6)
         canvas.image(board_surface(self.view["episode"]), frame)
@@ -767,7 +895,10 @@ class LupinPlayScene(LupinBoardScene):
         phase = t(f"lupin.phase.{v['phase']}")
         canvas.text(fit(canvas, phase, IW, 32, theme.DISPLAY), (IX, 88), 32, theme.DISPLAY, theme.INK, tracking=0.5)
         self._draw_turn(canvas)
-        self._draw_roster(canvas)
+        if self.planning.active:
+            self.planning.draw_side(canvas)   # the clock and the money, big, in the roster's place
+        else:
+            self._draw_roster(canvas)
         self._draw_actions(canvas)
         self._draw_log(canvas)
 
@@ -788,10 +919,11 @@ class LupinPlayScene(LupinBoardScene):
         canvas.text(fit(canvas, title, r.width - 40, 22, theme.BOLD), (r.left + 20, r.top + 10), 22, theme.BOLD,
                     theme.INK)
         if self.revealed and not self.over and self.view["phase"] == "planning":
-            secs = max(0, math.ceil(self.plan_clock))
+            secs = max(0, math.ceil(self.plan_clock)) if self.plan_limit is not None else 0
             clock = t("lupin.play.clock", time=f"{secs // 60}:{secs % 60:02d}") if secs else t("lupin.play.clock_up")
-            canvas.text(clock, (r.right - 14, r.top + 15), 15, theme.BOLD,
-                        theme.GOLD_LIGHT if secs > 60 else (246, 130, 120), anchor="topright")
+            if self.plan_limit is not None and self.planning.coop and not self.planning.active:
+                canvas.text(clock, (r.right - 14, r.top + 15), 15, theme.BOLD,
+                            theme.GOLD_LIGHT if secs > 60 else (246, 130, 120), anchor="topright")
         elif self.revealed and not self.over:
             mine = [c for c, s in self.view["seats"].items() if s == self.seat]
             plays = ", ".join(C.figure_name(c) for c in ROSTER_ORDER if c in mine)
@@ -965,6 +1097,10 @@ class LupinPlayScene(LupinBoardScene):
         out: list[tuple[tuple[float, float], str, Any]] = []
         for b, payload in self.buttons:
             out.append((b.rect.center, "button", payload))
+        if self.planning.active:   # the shop: start chips ("square"), tiles, carried tiles, cards
+            out += self.planning.clickables()
+            if self.planning.shop_on:
+                return out
         for sq, cs in self.targets.items():
             point = square_rect(*sq).center
             attack = [c for c in cs if c.kind in ATTACK_KINDS]

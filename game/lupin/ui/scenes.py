@@ -85,3 +85,54 @@ def _lupin_curtain(app, episode: str = "gran-colpo", **_options):
 
     scene = LupinPlayScene(seeded_match(episode, phase="police"), autosave=False, start_revealed=True)
     return [scene, CurtainScene(seat_name("zenigata"))]
+
+
+# ---- the gang's planning: the device shop, its pause screen, every tile's picture ----------
+
+def planning_match(seed: int = 11, players: int = 5, episode: str = "rosso-rubino", purchases: bool = True):
+    """A seeded game in the gang's planning (Zenigata's men placed) with a few purchases made
+    by Lupin's seat: the shop's screenshot and its tests start here."""
+    from game.engine.replay import Match
+
+    match = Match("lupin", {"episode": episode, "players": players}, seed, game_id=f"planning-{episode}-{seed}")
+    while match.state.phase == "placement":
+        match.apply(match.state.legal_actions("zenigata")[0])
+    if purchases:
+        for figure, device in (("lupin", "hand_grenade"), ("jigen", "rifle"), ("lupin", "backpack"),
+                               ("goemon", "knife"), ("fujiko", "radio")):
+            wanted = [a for a in match.state.legal_actions("lupin") if type(a).__name__ == "BuyDevice"
+                      and a.figure == figure and a.device == device]
+            if wanted:
+                match.apply(wanted[0])
+        starts = [a for a in match.state.legal_actions("lupin") if type(a).__name__ == "ChooseStart"]
+        if starts:
+            match.apply(starts[0])
+    return match
+
+
+@register_scene("lupin-planning")
+def _lupin_planning(app, **_options):
+    """The device shop, seen by Lupin's seat, with a few purchases made."""
+    from game.lupin.ui.play_scene import LupinPlayScene
+
+    scene = LupinPlayScene(planning_match(), autosave=False, start_revealed=True, plan_left=11 * 60 + 42)
+    scene.planning.picked = ("shop", "helicopter")   # a tile clicked: its text shows, the cards wait
+    return scene
+
+
+@register_scene("lupin-planning-pause")
+def _lupin_planning_pause(app, **_options):
+    """The planning paused: nothing of the shop, the board or the plan shows."""
+    from game.lupin.ui.planning_scene import PauseScene
+    from game.lupin.ui.play_scene import LupinPlayScene
+
+    scene = LupinPlayScene(planning_match(), autosave=False, start_revealed=True, plan_left=11 * 60 + 42)
+    return [scene, PauseScene(scene.plan_clock)]
+
+
+@register_scene("lupin-shop-tiles")
+def _lupin_shop_tiles(app, **_options):
+    """Every device tile's picture (base box and expansion)."""
+    from game.lupin.ui.planning_scene import TileGalleryScene
+
+    return TileGalleryScene()
