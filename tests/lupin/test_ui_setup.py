@@ -184,3 +184,17 @@ def test_an_unfinished_game_can_be_resumed_from_the_set_up_screen():
     resumed = next(s for s in app.stack if isinstance(s, LupinPlayScene))
     assert resumed is not play and list(resumed.match.log) == list(play.match.log)
     assert isinstance(app.stack.top, CurtainScene) and app.stack.top.name == "Zenigata"
+
+
+def test_the_planning_time_is_chosen_in_the_set_up_and_the_draft_has_none():
+    app = make_app(scenes=("lupin-setup",))
+    setup = app.stack.top
+    assert setup.plan_choice.enabled and setup.plan_seconds() == 15 * 60      # the rulebook's 15 minutes
+    step(app, setup.plan_choice)
+    assert setup.plan_seconds() == 20 * 60
+    assert "plan" not in " ".join(setup.config())          # a screen option: the rules' config is unchanged
+    Config.from_mapping(setup.config())
+    step(app, setup.players_choice, 2)
+    step(app, setup.variant_choice)                          # all against all: the draft has no clock
+    assert setup.config()["variant"] == "all-vs-all" and not setup.plan_choice.enabled
+    frame(app)

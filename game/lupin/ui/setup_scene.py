@@ -28,7 +28,8 @@ from game.ui.widgets import Button, Choice, Panel, Toggle, Widget, _is_left, arr
 
 OPTIONS = pygame.FRect(80, 160, 860, 630)
 ROLES = pygame.FRect(970, 160, 550, 630)
-ROWS = ("episode", "players", "difficulty", "visible", "variant", "partner", "seed")
+ROWS = ("episode", "players", "difficulty", "visible", "variant", "partner", "plan_time", "seed")
+ROW_KEYS = {"plan_time": "lupin_plan.setup.plan_time"}   # rows whose texts live in another file
 ROW_H = (OPTIONS.height - 24) / len(ROWS)
 LABEL_X = OPTIONS.left + 36
 CONTROL_R = OPTIONS.right - 32
@@ -36,12 +37,34 @@ CONTROL_W, CONTROL_H = 330, 50
 HINT_W = 440
 ZENIGATA_STYLE = ((140, 96, 52), "Z")
 _BLURBS: dict[tuple[str, str], str] = {}
+PLAN_MINUTES = (5, 10, 15, 20, 30, None)   # the planning clock's lengths offered (None: no limit)
 RESUME_LOOKS_AT = 3   # the most recent Lupin autosaves checked for an unfinished game
 
 
 def latest_unfinished(directory: Any = None) -> Any:
     """The most recent autosaved game of Lupin that is not over (a Match), or None. Only the
     newest few autosaves are replayed, so entering the screen stays quick."""
+    found = latest_unfinished_with_ui(directory)
+    return found[0] if found is not None else None
+
+
+def screen_options(ui: dict) -> dict[str, Any]:
+    """The play scene's options kept in a save's ``meta.ui``: the planning clock's length and
+    what was left of it (a save without them: the rulebook's 15 minutes, from the start)."""
+    from game.lupin.ui.play_scene import PLAN_SECONDS
+
+    out: dict[str, Any] = {"plan_seconds": PLAN_SECONDS}
+    limit = ui.get("plan_seconds", PLAN_SECONDS)
+    if limit is None or (isinstance(limit, int) and not isinstance(limit, bool) and limit > 0):
+        out["plan_seconds"] = limit
+    left = ui.get("plan_left")
+    if isinstance(left, (int, float)) and not isinstance(left, bool) and left >= 0 and out["plan_seconds"] is not None:
+        out["plan_left"] = float(min(left, out["plan_seconds"]))
+    return out
+
+
+def latest_unfinished_with_ui(directory: Any = None) -> tuple[Any, dict] | None:
+    """Like :func:`latest_unfinished`, with the save's ``meta.ui`` (the screen's own state)."""
     from game.engine import resources
     from game.engine.saves import AUTOSAVE_PREFIX, SaveError, load_match, read_save
 
@@ -53,14 +76,15 @@ def latest_unfinished(directory: Any = None) -> Any:
     looked = 0
     for path in files:
         try:
-            if read_save(path).title != "lupin":
+            data = read_save(path)
+            if data.title != "lupin":
                 continue
             looked += 1
             match = load_match(path)
         except (SaveError, OSError):
             continue
         if not match.state.is_over():
-            return match
+            return match, data.ui
         if looked >= RESUME_LOOKS_AT:
             break
     return None
@@ -163,6 +187,9 @@ class LupinSetupScene(Scene):
                                                       ("all-vs-all", lambda: t("lupin.setup.all_vs_all"))],
                                      "coop", self._changed, size=22)
         self.partner_choice = Choice(box("partner"), self._partner_options(2), None, self._changed, size=22)
+        self.plan_choice = Choice(box("plan_time"), [(n, (lambda n=n: t("lupin_plan.setup.minutes", n=n)) if n else
+                                                       (lambda: t("lupin_plan.setup.no_limit")))
+                                                      for n in PLAN_MINUTES], 15, self._changed, size=22)
         self.seed_stepper = SeedStepper(box("seed"))
         self.start_button = Button((ROLES.right - 380, 812, 380, 58), lambda: t("lupin.setup.start"), self.start,
                                    style="primary", icon="play")
@@ -170,10 +197,13 @@ class LupinSetupScene(Scene):
                                     self.resume, icon="clock")
         self.resume_button.visible = False
         self.resumable: Any = None   # the latest unfinished autosaved game (a Match), found on entering
+        self.resumable_ui: dict = {}  # its save's meta.ui (the planning clock)
         self.back_button = Button((80, 812, 230, 58), lambda: t("common.back"), self.back, icon="back")
+        self.rules_button = Button((ROLES.right - 200, 70, 200, 54), lambda: t("rules_reader.button"), self.open_rules,
+                                   icon="?")   # the rules reader, for the episode chosen
         self.widgets = [self.episode_choice, self.players_choice, self.difficulty_choice, self.visible_toggle,
-                        self.variant_choice, self.partner_choice, self.seed_stepper, self.start_button,
-                        self.resume_button, self.back_button]
+                        self.variant_choice, self.partner_choice, self.plan_choice, self.seed_stepper, self.start_button,
+                        self.resume_button, self.back_button, self.rules_button]
         self.error: str | None = None
         self._changed(None)
 
@@ -205,6 +235,7 @@ class LupinSetupScene(Scene):
             self.partner_choice.index = 0
             self.partner_choice.set_value(current)
         self.partner_choice.enabled = players <= 3 and self.variant_choice.value == "coop"
+        self.plan_choice.enabled = self.variant_choice.value == "coop"   # the draft has no clock
         if not self.partner_choice.enabled:
             self.partner_choice.options = [(None, lambda: t("lupin.setup.partner_none"))]
             self.partner_choice.index = 0
@@ -221,6 +252,12 @@ class LupinSetupScene(Scene):
             "variant": self.variant_choice.value,
             "partner": partner,
         }
+
+    def plan_seconds(self) -> int | None:
+        """The planning clock chosen (seconds; None: no limit). A screen option, not a rule:
+        the rules' config takes no extra keys, so it is kept in the autosave's meta.ui."""
+        minutes = self.plan_choice.value
+        return None if minutes is None else minutes * 60
 
     def roles(self) -> list[tuple[str, list[str]]]:
         """(seat, its characters) in seating order, from the rules' table."""
@@ -243,12 +280,13 @@ class LupinSetupScene(Scene):
         except (ConfigError, ValueError) as exc:
             self.error = str(exc)
             return
-        scene = LupinPlayScene(match)
+        scene = LupinPlayScene(match, plan_seconds=self.plan_seconds())
         if self.stack is not None:
             self.stack.replace(scene)
 
     def enter(self) -> None:
-        self.resumable = latest_unfinished() if self.look_for_saves else None
+        found = latest_unfinished_with_ui() if self.look_for_saves else None
+        self.resumable, self.resumable_ui = found if found is not None else (None, {})
         self.resume_button.visible = self.resumable is not None
 
     def resume(self) -> None:
@@ -256,10 +294,16 @@ class LupinSetupScene(Scene):
 
         if self.resumable is None or self.stack is None:
             return
-        self.stack.replace(LupinPlayScene(self.resumable))
+        self.stack.replace(LupinPlayScene(self.resumable, **screen_options(self.resumable_ui)))
 
     def back(self) -> None:
         self.close()
+
+    def open_rules(self) -> None:
+        from game.lupin.ui.rules_book import rules_reader
+
+        if self.stack is not None:
+            self.stack.push(rules_reader(self.episode_choice.value))
 
     def handle(self, event: Any) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -297,18 +341,19 @@ class LupinSetupScene(Scene):
             canvas.line((38, 52, 84), (OPTIONS.left + 28, cy - ROW_H / 2), (OPTIONS.right - 28, cy - ROW_H / 2), 1)
         control = self._control(name)
         off = control is not None and not control.enabled
-        hint = t(f"lupin.setup.{name}_hint")
+        key = ROW_KEYS.get(name, f"lupin.setup.{name}")
+        hint = t(f"{key}_hint")
         lines = canvas.wrap(hint, HINT_W, 16, theme.BODY)[:2]
         block = 30 + len(lines) * 19
         top = cy - block / 2
-        canvas.text(t(f"lupin.setup.{name}"), (LABEL_X, top), 24, theme.BOLD, theme.FAINT if off else theme.INK)
+        canvas.text(t(key), (LABEL_X, top), 24, theme.BOLD, theme.FAINT if off else theme.INK)
         for j, line in enumerate(lines):
             canvas.text(line, (LABEL_X, top + 31 + j * 19), 16, theme.BODY, theme.FAINT if off else theme.MUTED)
 
     def _control(self, name: str) -> Widget | None:
         return {"episode": self.episode_choice, "players": self.players_choice, "difficulty": self.difficulty_choice,
                 "visible": self.visible_toggle, "variant": self.variant_choice, "partner": self.partner_choice,
-                "seed": self.seed_stepper}.get(name)
+                "plan_time": self.plan_choice, "seed": self.seed_stepper}.get(name)
 
     def _draw_roles(self, canvas: Canvas) -> None:
         p = ROLES
