@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "game.ui.bench",           # bench-ui
     "game.lupin.cli",          # lupin square|reach|sees ...
     "game.simulate",           # simulate
+    "game.play_cli",           # play lupin --episode E --seats S
 )
 
 

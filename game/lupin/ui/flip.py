@@ -128,6 +128,10 @@ class FlipScene(CurtainScene):
         self.entries = list(entries)
         self.episode = episode
         self._surfaces: dict[tuple, pygame.Surface] = {}
+        self.hold: float | None = None   # a moment to stay at (a screenshot of the tile mid-turn)
+
+    def update(self, dt: float) -> None:
+        self.age = self.hold if self.hold is not None else self.age + dt
 
     # -------------------------------------------------------------- timing
     @property

@@ -281,6 +281,9 @@ class LupinPlayScene(LupinBoardScene):
         if seat not in self.match.state.to_act():
             self.advance()
             return
+        from game.lupin.ui import flip   # tiles flipped since this seat last looked, before its board
+        if flip.show_flips(self, seat, flip.take_flips(self, seat), then=lambda: self.reveal(seat)):
+            return
         self.seat, self.revealed, self.pending = seat, True, None
         self.refresh()
 
@@ -297,7 +300,18 @@ class LupinPlayScene(LupinBoardScene):
         self.dice.show(seen)
         self._fresh = len(seen)   # the log holds these back while the dice tumble
         self.open_radio(seen)
+        from game.lupin.ui import flip   # a flipped tile turns over for this seat before anyone else's curtain
+        seat = self.seat
+        if flip.show_flips(self, seat, flip.file_flips(self, events), then=lambda: self._after_flip(seat)):
+            return
         self.advance()
+
+    def _after_flip(self, seat: str) -> None:
+        """The flipping seat has watched its tile: back to its board if it plays on, else on."""
+        if not self.match.state.is_over() and self.acting_seat() == seat:
+            self.reveal(seat)
+        else:
+            self.advance()
 
     def undo(self) -> None:
         if not self.revealed or self.over:
@@ -380,7 +394,7 @@ class LupinPlayScene(LupinBoardScene):
     def _build_buttons(self) -> None:
         self.buttons = []
         if not self.revealed or self.over:
-            self.widgets = [self.over_button] if self.over else []
+            self.widgets = list(self.over_screen().buttons) if self.over else []
             return
         offered = [c for c in self.button_choices() if not self.planning.takes(c)]   # the shop has those
         ends = [c for c in offered if c.kind == "end"]
@@ -568,7 +582,10 @@ class LupinPlayScene(LupinBoardScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self.cancel()
         if self.over:
-            return self.over_button.handle(event) or event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+            for button in self.over_screen().buttons:
+                if button.handle(event):
+                    return True
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if not self.revealed:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
@@ -1050,31 +1067,15 @@ class LupinPlayScene(LupinBoardScene):
 
     # ---------------------------------------------------------------- the end
     def _draw_over(self, canvas: Canvas) -> None:
-        res = self.view.get("result") or {}
-        winners = list(res.get("winners") or [])
-        canvas.fill((4, 6, 14, 150), BOARD_RECT)
-        p = pygame.FRect(0, 0, 700, 380)
-        p.center = BOARD_RECT.center
-        draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
-        gang_won = bool(winners) and "zenigata" not in winners
-        top_band(canvas, p, theme.GOLD if gang_won else theme.CYAN, 8, radius=18)
-        canvas.text(t("lupin.play.over.kicker").upper(), (p.centerx, p.top + 36), 18, theme.BOLD, theme.GOLD,
-                    anchor="midtop", tracking=5)
-        title = self._winners_title()
-        size = 72
-        while size > 36 and canvas.measure(title, size, theme.DISPLAY)[0] > p.width - 60:
-            size -= 4
-        canvas.text(title, (p.centerx, p.top + 70), size, theme.DISPLAY, theme.INK, anchor="midtop",
-                    shadow=(0, 0, 0, 160), shadow_offset=3)
-        canvas.text_box(reason_text(str(res.get("reason", ""))), (p.left + 50, p.top + 170, p.width - 100, 70), 21,
-                        theme.BODY, (222, 216, 202), align="center", line_spacing=1.3, max_lines=2)
-        scores = res.get("scores") or {}
-        if scores:
-            parts = ", ".join(f"{seat_name(s)} {v}" for s, v in scores.items())
-            canvas.text(fit(canvas, t("lupin.play.over.scores", scores=parts), p.width - 80, 18, theme.BOLD),
-                        (p.centerx, p.top + 244), 18, theme.BOLD, theme.GOLD_LIGHT, anchor="midtop")
-        self.over_button.rect = pygame.FRect(0, 0, 360, 58)
-        self.over_button.rect.midbottom = (p.centerx, p.bottom - 30)
+        self.over_screen().draw(canvas, self._winners_title())
+
+    def over_screen(self) -> Any:
+        """The end screen (game/lupin/ui/over_scene.py), made once the game is over."""
+        screen = self.__dict__.get("_over_screen")
+        if screen is None:
+            from game.lupin.ui.over_scene import GameOverScreen
+            screen = self.__dict__["_over_screen"] = GameOverScreen(self)
+        return screen
 
     def _winners_title(self) -> str:
         winners = list((self.view.get("result") or {}).get("winners") or [])
@@ -1089,9 +1090,11 @@ class LupinPlayScene(LupinBoardScene):
         """What a player could click now, with where: (logical point, what, payload). ``what`` is
         "button" (payload: a Choice or a list of them behind a menu), "square" (the choices lit
         there), "actor" (a token to select), "popup" (a menu line's Choice), "over" (the end
-        screen's button)."""
+        screen's buttons; payload None for back to the title, "replay", "again")."""
         if self.over:
-            return [(self.over_button.rect.center, "over", None)]
+            screen = self.over_screen()
+            return [(self.over_button.rect.center, "over", None), (screen.replay_button.rect.center, "over", "replay"),
+                    (screen.again_button.rect.center, "over", "again")]
         if self.popup is not None:
             return [(b.rect.center, "popup", c) for b, c in zip(self.popup.buttons, self.popup.items)]
         out: list[tuple[tuple[float, float], str, Any]] = []

@@ -136,3 +136,43 @@ def _lupin_shop_tiles(app, **_options):
     from game.lupin.ui.planning_scene import TileGalleryScene
 
     return TileGalleryScene()
+
+
+def finished_match(episode: str = "rosso-rubino", seed: int = 2, players: int = 5):
+    """A whole game played by the heuristic bots to its end (a fresh copy each call)."""
+    return seeded_match(episode, seed=seed, until_round=99, phase="none", players=players)
+
+
+@register_scene("lupin-flip")
+def _lupin_flip(app, episode: str = "rosso-rubino", **_options):
+    """Fujiko flips a tile in phase 4: mid-turn, as her seat sees it (the face is hers to see)."""
+    from game.lupin.ui.flip import FlipScene, file_flips
+    from game.lupin.ui.play_scene import LupinPlayScene, seat_name
+
+    match = seeded_match(episode, seed=1, until_round=2, phase="treasure")
+    play = LupinPlayScene(match, autosave=False, start_revealed=True)
+    flip = next(c for c in play.choices if type(c.action).__name__ == "Flip")
+    events = match.apply(flip.action)
+    entries = file_flips(play, events)
+    overlay = FlipScene(seat_name(flip.action.seat), entries, episode)
+    overlay.hold = 0.5   # the tile has turned past its edge: the face is showing, still narrow
+    play.curtain = overlay   # the flip stands between the turns: no curtain on top of it yet
+    return [play, overlay]
+
+
+@register_scene("lupin-over")
+def _lupin_over(app, episode: str = "rosso-rubino", **_options):
+    """The end screen of a whole bot game the gang won."""
+    from game.lupin.ui.play_scene import LupinPlayScene
+
+    return LupinPlayScene(finished_match(episode), autosave=False)
+
+
+@register_scene("lupin-replay")
+def _lupin_replay(app, episode: str = "rosso-rubino", **_options):
+    """The replay of a finished game, paused on a move where a hidden member moved."""
+    from game.lupin.ui.play_scene import LupinPlayScene
+    from game.lupin.ui.replay_scene import ReplayScene
+
+    match = finished_match(episode)
+    return [LupinPlayScene(match, autosave=False), ReplayScene(match, start=150, playing=False)]

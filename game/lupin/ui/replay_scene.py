@@ -1,0 +1,488 @@
+"""Watching a finished game of Lupin again, move by move, with every secret shown.
+
+The game is rebuilt from its log, never from saved positions: one pass at the start replays the
+whole log through a :class:`game.engine.replay.Match` and keeps a copy of the state every
+:data:`CHECKPOINT` moves (with each move's events and the round and phase it led to), so a jump
+anywhere replays at most that many moves from the nearest copy, and a step forward applies just
+the next one.
+
+The board shows :func:`game.lupin.rules.review.review_view` of the position: every figure where it
+really was, a member the police could not see marked as hidden (a dashed ring and a slashed eye,
+not a colour), every tile's face (a "$" for the treasure, a cross for an empty safe) and what each
+member carries. The side panel tells the move (who played what) and all its events un-redacted as
+sentences (:func:`game.lupin.ui.log_text.event_line`), above a legend, the timeline of rounds and
+phases (click or drag to jump; hover tells where) and the controls: first, previous, play/pause,
+next, last (also Home, ←, Space, →, End); Esc or Back returns to the end screen.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+import pygame
+
+from game.engine.api import TABLE, Event
+from game.engine.i18n import current_language, t
+from game.engine.replay import Match
+from game.lupin.rules.boards import episode
+from game.lupin.rules.review import entry, review_view
+from game.lupin.ui import choices as C
+from game.lupin.ui.board_scene import BOARD_RECT, GANG_STYLE, LupinBoardScene, square_at, square_rect
+from game.lupin.ui.dice import fit
+from game.lupin.ui.log_text import event_line
+from game.ui import theme
+from game.ui.canvas import Canvas
+from game.ui.widgets import Button, Widget, _is_left, draw_panel, ease, mix
+
+CHECKPOINT = 16          # a copy of the state every this many moves
+STEP_SECONDS = 0.7       # auto-advance while playing
+PANEL = pygame.FRect(1118, 22, 460, 856)
+IX, IW = PANEL.left + 18, PANEL.width - 36
+LOG_TOP, LOG_BOTTOM, LOG_LINE = 292, 640, 19
+TIMELINE = pygame.FRect(IX, 718, IW, 62)
+CONTROLS_Y, CONTROL_H = 800, 58
+PHASE_SHADES = {"placement": (70, 86, 124), "planning": (110, 92, 150), "police": (60, 110, 190),
+                "gang": (196, 92, 80), "treasure": (220, 170, 60), "over": (150, 150, 160)}
+SEAT_COLOURS = {"zenigata": (140, 96, 52), **{k: v[0] for k, v in GANG_STYLE.items()}}
+
+
+def eye_slash(canvas: Canvas, centre: tuple[float, float], size: float, colour: Any) -> None:
+    """A closed-eye mark: an eye outline crossed by a slash (for "hidden")."""
+    cx, cy = centre
+    w, h = size, size * 0.55
+    top = [(cx - w / 2 + w * k / 8, cy - h / 2 * math.sin(math.pi * k / 8)) for k in range(9)]
+    bottom = [(cx - w / 2 + w * k / 8, cy + h / 2 * math.sin(math.pi * k / 8)) for k in range(9)]
+    canvas.lines(colour, top, 2)
+    canvas.lines(colour, bottom, 2)
+    canvas.circle(colour, (cx, cy), h * 0.28)
+    canvas.line(colour, (cx - w * 0.45, cy + h * 0.75), (cx + w * 0.45, cy - h * 0.75), 2.5)
+
+
+class GlyphButton(Button):
+    """A square control drawn with a glyph: first, prev, play, pause, next, last."""
+
+    def __init__(self, rect: Any, glyph: str, on_click: Any, tip: Any) -> None:
+        super().__init__(rect, "", on_click)
+        self.glyph = glyph
+        self.tip = tip
+
+    def draw(self, canvas: Canvas) -> None:
+        fill, edge, ink = self._colours()
+        r = pygame.FRect(self.rect)
+        if self.pressed and self.enabled:
+            r = r.move(0, 2)
+        canvas.fill(fill, r, radius=10)
+        if edge is not None:
+            canvas.border(edge, r, width=1.5, radius=10)
+        cx, cy, s = r.centerx, r.centery, r.height * 0.2
+
+        def tri(x: float, d: int) -> None:
+            canvas.polygon(ink, [(x - d * s * 0.8, cy - s), (x + d * s * 0.8, cy), (x - d * s * 0.8, cy + s)])
+
+        g = self.glyph
+        bar = s * 0.36
+        if g == "play":
+            tri(cx + s * 0.15, 1)
+        elif g == "pause":
+            canvas.fill(ink, (cx - s * 0.8, cy - s, s * 0.55, 2 * s))
+            canvas.fill(ink, (cx + s * 0.25, cy - s, s * 0.55, 2 * s))
+        elif g in ("next", "prev"):      # one step: a triangle against a bar
+            d = 1 if g == "next" else -1
+            tri(cx - d * s * 0.3, d)
+            canvas.fill(ink, (cx + d * s * 0.75 - bar / 2, cy - s, bar, 2 * s))
+        elif g in ("first", "last"):     # to the end: two triangles against a bar
+            d = 1 if g == "last" else -1
+            tri(cx - d * s * 1.0, d)
+            tri(cx + d * s * 0.2, d)
+            canvas.fill(ink, (cx + d * s * 1.2 - bar / 2, cy - s, bar, 2 * s))
+
+
+class Timeline(Widget):
+    """The game's moves on one bar, split into rounds (numbered) and, under it, phases; a click
+    or a drag jumps there; hovering tells the round, phase and move."""
+
+    interactive = True
+
+    def __init__(self, rect: Any, marks: list[tuple[int, str]], on_jump: Any) -> None:
+        super().__init__(rect)
+        self.marks = marks
+        self.on_jump = on_jump
+        self.dragging = False
+        self.hover_index: int | None = None
+
+    @property
+    def total(self) -> int:
+        return len(self.marks) - 1
+
+    @property
+    def bar(self) -> pygame.FRect:
+        return pygame.FRect(self.rect.left, self.rect.top + 22, self.rect.width, 20)
+
+    def x_of(self, i: float) -> float:
+        return self.bar.left + self.bar.width * (i / max(1, self.total))
+
+    def index_at(self, x: float) -> int:
+        k = (x - self.bar.left) / max(1.0, self.bar.width)
+        return max(0, min(self.total, round(k * self.total)))
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.contains(event.pos)
+            self.hover_index = self.index_at(event.pos[0]) if self.hovered or self.dragging else None
+            if self.dragging:
+                self.on_jump(self.index_at(event.pos[0]))
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and _is_left(event) and self.contains(event.pos):
+            self.dragging = True
+            self.on_jump(self.index_at(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and _is_left(event) and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def rounds(self) -> list[tuple[int, int, int]]:
+        """(round, first step, last step) for every round of the game."""
+        out: list[list[int]] = []
+        for i, (rnd, _phase) in enumerate(self.marks):
+            if out and out[-1][0] == rnd:
+                out[-1][2] = i
+            else:
+                out.append([rnd, i, i])
+        return [tuple(x) for x in out]  # type: ignore[misc]
+
+    def draw_static(self, canvas: Canvas) -> None:
+        bar = self.bar
+        canvas.text(t("lupin_over.replay.timeline").upper(), (self.rect.left, self.rect.top), 13, theme.BOLD,
+                    theme.GOLD, tracking=2)
+        canvas.fill((20, 30, 56), bar, radius=4)
+        for n, (rnd, a, b) in enumerate(self.rounds()):
+            x0, x1 = self.x_of(max(0, a - 0.5)), self.x_of(min(self.total, b + 0.5))
+            seg = pygame.FRect(x0, bar.top, max(1.0, x1 - x0), bar.height)
+            canvas.fill((36, 50, 86) if n % 2 else (28, 40, 72), seg)
+            if x1 - x0 >= 14:
+                canvas.text(str(rnd), seg.center, 12, theme.BOLD, theme.MUTED, anchor="center")
+            canvas.line(theme.EDGE_LIGHT, (x0, bar.top), (x0, bar.bottom + 8), 1)
+        strip_y = bar.bottom + 3
+        start = 0
+        for i in range(1, len(self.marks) + 1):
+            if i == len(self.marks) or self.marks[i][1] != self.marks[start][1]:
+                x0, x1 = self.x_of(max(0, start - 0.5)), self.x_of(min(self.total, i - 0.5))
+                canvas.fill(PHASE_SHADES.get(self.marks[start][1], (90, 90, 90)),
+                            (x0, strip_y, max(1.0, x1 - x0 - 1), 6))
+                start = i
+        canvas.border(theme.EDGE, bar, width=1, radius=4)
+
+    def draw_knob(self, canvas: Canvas, index: int) -> None:
+        bar = self.bar
+        x = self.x_of(index)
+        canvas.line(theme.GOLD_LIGHT, (x, bar.top - 3), (x, bar.bottom + 9), 3)
+        canvas.polygon(theme.GOLD, [(x, bar.bottom + 8), (x + 7, bar.bottom + 17), (x - 7, bar.bottom + 17)])
+        if self.hover_index is not None:
+            rnd, phase = self.marks[self.hover_index]
+            tip = t("lupin_over.replay.at", round=rnd, phase=t(f"lupin.phase.{phase}"), n=self.hover_index)
+            w = min(IW, canvas.measure(tip, 15, theme.BOLD)[0] + 20)
+            hx = min(max(self.x_of(self.hover_index) - w / 2, PANEL.left + 6), PANEL.right - 6 - w)
+            box = pygame.FRect(hx, bar.top - 40, w, 26)
+            canvas.fill((12, 18, 36, 245), box, radius=6)
+            canvas.border(theme.GOLD_DARK, box, width=1.5, radius=6)
+            canvas.text(fit(canvas, tip, w - 16, 15, theme.BOLD), box.center, 15, theme.BOLD, theme.INK, anchor="center")
+
+
+class ReplayScene(LupinBoardScene):
+    """See the module docstring. ``match`` is a (finished) game; it is not changed."""
+
+    fills_window = True
+
+    def __init__(self, match: Any, *, start: int = 0, playing: bool = True) -> None:
+        self.title, self.config, self.seed = match.title, copy.deepcopy(match.config), match.seed
+        self.actions = list(match.log)
+        self.result = match.state.result()
+        # one pass over the whole game: copies every CHECKPOINT moves, and each move's events
+        run = Match(self.title, self.config, self.seed)
+        self.checkpoints: dict[int, Any] = {0: copy.deepcopy(run.state)}
+        self.marks: list[tuple[int, str]] = [(run.state.round, run.state.phase)]
+        self.events: list[list[Event]] = [[]]
+        for i, action in enumerate(self.actions, start=1):
+            self.events.append(run.apply(action))
+            self.marks.append((run.state.round, run.state.phase))
+            if i % CHECKPOINT == 0:
+                self.checkpoints[i] = copy.deepcopy(run.state)
+        self.total = len(self.actions)
+        self.index = 0
+        self.current = copy.deepcopy(self.checkpoints[0])
+        super().__init__(self.current, TABLE)
+        self.playing = playing
+        self.clock = 0.0
+        self.version = 0
+        self._lines: dict[tuple, list[tuple[str, int]]] = {}
+        self.timeline = Timeline(TIMELINE, self.marks, self.jump)
+        w, gap = (IW - 4 * 10.0) / 5, 10.0
+        x = [IX + k * (w + gap) for k in range(5)]
+        self.play_button = GlyphButton((x[2], CONTROLS_Y, w, CONTROL_H), "pause", self.toggle_play,
+                                       lambda: t("lupin_over.replay.pause"))
+        self.play_button.style = "primary"
+        self.controls = [
+            GlyphButton((x[0], CONTROLS_Y, w, CONTROL_H), "first", self.first, lambda: t("lupin_over.replay.first")),
+            GlyphButton((x[1], CONTROLS_Y, w, CONTROL_H), "prev", self.prev, lambda: t("lupin_over.replay.prev")),
+            self.play_button,
+            GlyphButton((x[3], CONTROLS_Y, w, CONTROL_H), "next", self.next, lambda: t("lupin_over.replay.next")),
+            GlyphButton((x[4], CONTROLS_Y, w, CONTROL_H), "last", self.last, lambda: t("lupin_over.replay.last")),
+        ]
+        from game.lupin.ui.play_scene import FitButton
+
+        self.back_button = FitButton((PANEL.right - 18 - 132, 28, 132, 34), lambda: t("lupin_over.replay.back"),
+                                     self.back, style="ghost", icon="back")
+        self.widgets = [self.timeline, *self.controls, self.back_button]
+        self.go(start)
+        self.set_playing(playing)
+
+    # -------------------------------------------------------------- positions
+    @property
+    def state(self) -> Any:
+        return self.current
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self.current = value
+
+    def position(self, i: int) -> Any:
+        """The state after the first ``i`` moves (a fresh copy, rebuilt from the nearest checkpoint)."""
+        k = max(c for c in self.checkpoints if c <= i)
+        state = copy.deepcopy(self.checkpoints[k])
+        for action in self.actions[k:i]:
+            state.apply(action)
+        return state
+
+    def go(self, i: int) -> None:
+        i = max(0, min(self.total, int(i)))
+        if i == self.index + 1:
+            self.current.apply(self.actions[self.index])     # one step forward: just the next move
+        elif i != self.index or i == 0:
+            self.current = self.position(i)
+        self.index = i
+        if self.index >= self.total:
+            self.set_playing(False)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.view = review_view(self.current)
+        self._layout_tokens()
+        self.version += 1
+
+    def jump(self, i: int) -> None:
+        self.set_playing(False)
+        self.go(i)
+
+    def first(self) -> None:
+        self.jump(0)
+
+    def last(self) -> None:
+        self.jump(self.total)
+
+    def next(self) -> None:
+        self.set_playing(False)
+        self.go(self.index + 1)
+
+    def prev(self) -> None:
+        self.jump(self.index - 1)
+
+    def set_playing(self, on: bool) -> None:
+        self.playing = bool(on) and self.index < self.total
+        self.clock = 0.0
+        self.play_button.glyph = "pause" if self.playing else "play"
+        self.play_button.tip = (lambda: t("lupin_over.replay.pause")) if self.playing else \
+            (lambda: t("lupin_over.replay.play"))
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.index >= self.total:
+            self.go(0)
+        self.set_playing(not self.playing)
+
+    def back(self) -> None:
+        self.close()
+
+    # -------------------------------------------------------------- input and time
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = tuple(event.pos)
+            self.hover = square_at(event.pos)
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_ESCAPE: self.back, pygame.K_LEFT: self.prev, pygame.K_RIGHT: self.next,
+                    pygame.K_HOME: self.first, pygame.K_END: self.last, pygame.K_SPACE: self.toggle_play}
+            if event.key in keys:
+                keys[event.key]()
+                return True
+        for widget in reversed(self.widgets):
+            if widget.handle(event):
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        for widget in self.widgets:
+            widget.update(dt)
+        if self.playing:
+            self.clock += dt
+            while self.playing and self.clock >= STEP_SECONDS:
+                self.clock -= STEP_SECONDS
+                self.go(self.index + 1)
+
+    # -------------------------------------------------------------- what the panel says
+    def step_lines(self, i: int) -> list[str]:
+        """The sentences of move ``i``'s events, un-redacted."""
+        return [event_line(entry(e)) for e in self.events[i]]
+
+    def log_lines(self) -> list[tuple[str, int]]:
+        """(sentence, its move) for the moves up to the current one (the newest last)."""
+        key = (self.index, current_language())
+        if key not in self._lines:
+            out: list[tuple[str, int]] = []
+            i = self.index
+            while i > 0 and len(out) < 60:
+                out[:0] = [(line, i) for line in self.step_lines(i)]
+                i -= 1
+            self._lines = {key: out}
+        return self._lines[key]
+
+    # -------------------------------------------------------------- drawing
+    def draw(self, canvas: Canvas) -> None:
+        key = ("lupin-replay", id(self), self.version, current_language())
+        canvas.layer(key, self._draw_static)
+        self.timeline.draw_knob(canvas, self.index)
+        for widget in self.widgets:
+            if widget is not self.timeline:
+                widget.draw(canvas)
+        tip = next((b for b in self.controls if b.hovered), None)
+        if tip is not None:
+            text = tip.tip() if callable(tip.tip) else tip.tip
+            canvas.text(text, (tip.rect.centerx, tip.rect.bottom + 6), 13, theme.BOLD, theme.MUTED, anchor="midtop")
+        if self.hover is not None:
+            canvas.border(theme.GOLD, square_rect(*self.hover), width=2, radius=2)
+
+    def _draw_static(self, canvas: Canvas) -> None:
+        canvas.clear(theme.NIGHT)
+        frame = BOARD_RECT
+        from game.lupin.ui.board_art import board_surface
+
+        canvas.fill((0, 0, 0, 120), frame.inflate(10, 10).move(4, 6), radius=6)
+        canvas.image(board_surface(self.view["episode"]), frame)
+        canvas.border(theme.EDGE_LIGHT, frame.inflate(4, 4), width=2, radius=3)
+        self._draw_tiles(canvas)
+        self._draw_figures(canvas)
+        self._draw_marks(canvas)
+        self._draw_side(canvas)
+        self.timeline.draw_static(canvas)
+
+    def _draw_tiles(self, canvas: Canvas) -> None:
+        board = self.current.geo.board
+        for tile in self.view["tiles"]:
+            if tile["site"] is None:
+                continue
+            place = next((p for p in board.places if p.kind in ("treasure_site", "vault")
+                          and (p.name == tile["site"] or p.props.get("building") == tile["site"])), None)
+            if place is None:
+                continue
+            r = square_rect(*place.squares[0]).inflate(-12, -8)
+            tile_mark(canvas, r, bool(tile.get("treasure")))
+
+    def _draw_marks(self, canvas: Canvas) -> None:
+        """Hidden members: a slashed eye; carriers: the tile they hold, face up."""
+        carried = {tile["carrier"]: tile.get("treasure") for tile in self.view["tiles"] if tile["carrier"]}
+        for fid, f in self.view["figures"].items():
+            if fid not in self.tokens or f["kind"] != "gang":
+                continue
+            (cx, cy), rad = self.tokens[fid]
+            if f.get("hidden"):
+                badge = (cx + rad * 0.85, cy - rad * 0.85)
+                canvas.circle(theme.NIGHT, badge, 9)
+                canvas.circle(theme.GOLD, badge, 9, width=1.5)
+                eye_slash(canvas, badge, 13, theme.GOLD_LIGHT)
+            if fid in carried:
+                r = pygame.FRect(0, 0, 16, 16)
+                r.center = (cx + rad * 0.85, cy + rad * 0.85)
+                tile_mark(canvas, r, bool(carried[fid]), small=True)
+
+    def _draw_side(self, canvas: Canvas) -> None:
+        v = self.view
+        lang = current_language()
+        draw_panel(canvas, PANEL, (14, 21, 41, 246), theme.EDGE, radius=12, shadow=False)
+        ep = episode(v["episode"]).name[lang]
+        canvas.text(fit(canvas, f"{t('lupin_over.replay.kicker')} · {ep}".upper(), IW - 150, 15, theme.BOLD), (IX, 36), 15,
+                    theme.BOLD, theme.GOLD, tracking=1.5)
+        if self.index == 0:
+            title = t("lupin_over.replay.start")
+        else:
+            title = t("lupin_over.replay.step", n=self.index, total=self.total)
+        canvas.text(fit(canvas, title, IW, 38, theme.DISPLAY), (IX, 58), 38, theme.DISPLAY, theme.INK, tracking=0.5)
+        rnd, phase = self.marks[self.index]
+        canvas.text(t("lupin_over.replay.round_phase", round=rnd, phase=t(f"lupin.phase.{phase}")), (IX, 102), 18,
+                    theme.BOLD, theme.MUTED)
+        canvas.text(fit(canvas, t("lupin_over.replay.everything"), IW, 14, theme.ITALIC), (IX, 128), 14, theme.ITALIC,
+                    theme.FAINT)
+        # the move
+        card = pygame.FRect(IX, 156, IW, 92)
+        canvas.fill((20, 30, 56), card, radius=10)
+        if self.index > 0:
+            action = self.actions[self.index - 1]
+            colour = SEAT_COLOURS.get(action.seat, theme.FAINT)
+            with canvas.clip(pygame.FRect(card.left, card.top, 6, card.height)):
+                canvas.fill(colour, card, radius=10)
+            canvas.text(t("lupin_over.replay.by", who=t(f"lupin.seat.{action.seat}")).upper(),
+                        (card.left + 20, card.top + 12), 13, theme.BOLD, theme.FAINT, tracking=2)
+            canvas.text_box(C.action_label(action, v), (card.left + 20, card.top + 34, card.width - 34, 52), 19,
+                            theme.BOLD, theme.INK, line_spacing=1.15, max_lines=2)
+        else:
+            canvas.text_box(t("lupin_over.replay.everything"), (card.left + 20, card.top + 18, card.width - 34, 60), 17,
+                            theme.ITALIC, theme.MUTED, max_lines=3)
+        canvas.border(theme.EDGE, card, width=1.5, radius=10)
+        # what happened, the current move's sentences brightest
+        canvas.text(t("lupin_over.replay.events").upper(), (IX, 262), 14, theme.BOLD, theme.GOLD, tracking=2)
+        room = int((LOG_BOTTOM - LOG_TOP) // LOG_LINE)
+        lines = self.log_lines()[-room:]
+        if self.index > 0 and not self.events[self.index]:
+            lines = lines[-(room - 1):] + [(t("lupin_over.replay.nothing"), self.index)]
+        y = LOG_TOP
+        for text, step in lines:
+            now = step == self.index
+            if now:
+                canvas.fill(theme.GOLD, (IX, y + 4, 4, LOG_LINE - 8))
+            colour = theme.INK if now else mix(theme.MUTED, theme.FAINT, 0.4)
+            canvas.text(fit(canvas, text, IW - 12, 14.5, theme.BOLD if now else theme.BODY), (IX + 12, y), 14.5,
+                        theme.BOLD if now else theme.BODY, colour)
+            y += LOG_LINE
+        # the legend
+        ly = LOG_BOTTOM + 12
+        canvas.line(theme.EDGE, (IX, ly - 6), (IX + IW, ly - 6), 1)
+        x = IX
+        c = (x + 11, ly + 14)
+        canvas.circle(GANG_STYLE["lupin"][0], c, 9)
+        pts = [(c[0] + 13 * math.cos(a / 20 * math.tau), c[1] + 13 * math.sin(a / 20 * math.tau)) for a in range(21)]
+        canvas.dashed(theme.GOLD, pts, dash=4, gap=3, width=2)
+        eye_slash(canvas, (x + 36, ly + 14), 16, theme.GOLD_LIGHT)
+        canvas.text(t("lupin_over.replay.legend_hidden"), (x + 50, ly + 14), 14, theme.BODY, theme.MUTED,
+                    anchor="midleft")
+        ly += 32
+        r = pygame.FRect(IX, ly + 5, 20, 18)
+        tile_mark(canvas, r, True, small=True)
+        x = canvas.text(t("lupin_over.replay.legend_treasure"), (IX + 28, ly + 14), 14, theme.BODY, theme.MUTED,
+                        anchor="midleft").right + 22
+        r = pygame.FRect(x, ly + 5, 20, 18)
+        tile_mark(canvas, r, False, small=True)
+        canvas.text(t("lupin_over.replay.legend_empty"), (x + 28, ly + 14), 14, theme.BODY, theme.MUTED, anchor="midleft")
+
+
+def tile_mark(canvas: Canvas, r: pygame.FRect, treasure: bool, small: bool = False) -> None:
+    """A treasure tile face up: gold with "$" for the treasure, grey with a cross for an empty safe."""
+    if treasure:
+        canvas.fill((232, 184, 72), r, radius=3 if small else 4)
+        canvas.border((90, 60, 20), r, width=1.5, radius=3 if small else 4)
+        canvas.text("$", (r.centerx, r.centery + 1), r.height * 0.8, theme.DISPLAY, (70, 40, 10), anchor="center")
+    else:
+        canvas.fill((150, 154, 166), r, radius=3 if small else 4)
+        canvas.border((50, 56, 70), r, width=1.5, radius=3 if small else 4)
+        d = min(r.width, r.height) * 0.26
+        canvas.line((60, 20, 26), (r.centerx - d, r.centery - d), (r.centerx + d, r.centery + d), 2.5 if small else 3)
+        canvas.line((60, 20, 26), (r.centerx - d, r.centery + d), (r.centerx + d, r.centery - d), 2.5 if small else 3)
