@@ -30,6 +30,7 @@ from game.engine.content import CHECKERS, ContentError, load_yaml, register_chec
 #: registers one; names that cannot be imported yet (the title is not written) are skipped.
 CHECKER_MODULES: tuple[str, ...] = (
     "game.engine.i18n",
+    "game.engine.rulebook",
     "game.games_catalog",
     "game.lupin.rules.boards",
     "game.lupin.rules.catalog",

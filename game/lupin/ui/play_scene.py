@@ -43,6 +43,7 @@ from game.lupin.ui.board_art import board_surface
 from game.lupin.ui.board_scene import (BOARD_RECT, GANG_STYLE, SQUARE, LupinBoardScene, square_at,
                                        square_rect)
 from game.lupin.ui.dice import DicePanel, fit
+from game.lupin.ui import card_art, hover as H
 from game.lupin.ui.log_text import event_line, reason_text
 from game.lupin.ui import planning_scene as PS
 from game.ui import theme
@@ -60,7 +61,13 @@ BUTTONS = pygame.FRect(IX, 410, IW, 218)
 BUTTON_H, BUTTON_GAP = 44, 8
 DICE = pygame.FRect(IX, 640, IW, 84)
 LOG_TOP = 612          # the log starts here, or lower when the dice need the room
-LOG_BOTTOM = 868
+LOG_BOTTOM = 752        # the hands' strip lies below the log
+HAND_TOP = 760          # the hands: the seat's own cards face up, the others' as counted backs
+HAND_CARD_W, HAND_CARD_H = 60.0, 84.0
+HAND_GAP, HAND_GROUP_GAP = 5.0, 14.0
+HAND_ZOOM_W = 300.0     # a hovered card, enlarged over the board
+DEVICE_BOX = 17.0       # a device of the seat's own characters, in the roster
+RULES_BUTTON = pygame.FRect(PANEL.right - 18 - 92, 31, 92, 26)
 LOG_LINE = 19
 GROUP_AT = 3           # an action type with this many variants gets one button and a menu
 SPLIT_AT = 11          # ... and one menu per figure when there are this many for several figures
@@ -518,13 +525,26 @@ class LupinPlayScene(LupinBoardScene):
         return cost.get(spot_from_text(spot)), allowance
 
     def tooltip(self, square: tuple[int, int]) -> str | None:
+        """What hovering ``square`` tells: the lit action(s) there, else the marker on it (a
+        figure, a car, the bus, a tile, a place, a door or roof; see game/lupin/ui/hover.py)."""
         cs = self.targets.get(square)
         if not cs:
-            return None
+            return self.marker_tip(square)
         if len(cs) > 1:
             lines = [self._tip_for(c) for c in cs[:4]]
             return "\n".join([t("lupin.play.tip.choices", n=len(cs)), *lines])
         return self._tip_for(cs[0])
+
+    def marker_tip(self, square: tuple[int, int] | None) -> str | None:
+        """The tooltip of the marker on a board square, from this seat's view only (a hidden
+        member has no token in Zenigata's view, so his square tells Zenigata nothing)."""
+        if square is None:
+            return None
+        r = square_rect(*square)
+        here = sorted((ident for ident, (c, _rad) in self.tokens.items() if r.collidepoint(c)),
+                      key=lambda ident: (self.tokens[ident][0][0] - self.mouse[0]) ** 2
+                      + (self.tokens[ident][0][1] - self.mouse[1]) ** 2)
+        return H.square_tip(self.view, self.geo.board, square, here, self._status)
 
     def _tip_for(self, c: C.Choice) -> str:
         if c.kind == "move":
@@ -581,6 +601,8 @@ class LupinPlayScene(LupinBoardScene):
             self.hover = square_at(event.pos)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self.cancel()
+        if self._handle_panel(event):   # the rules button; a click on a card of the hand
+            return True
         if self.over:
             for button in self.over_screen().buttons:
                 if button.handle(event):
@@ -794,6 +816,7 @@ class LupinPlayScene(LupinBoardScene):
             self.popup.draw(canvas)
         if self.over:
             self.over_button.draw(canvas)
+        self._draw_hover(canvas)   # the rules button; a hovered card enlarged, a panel marker's tooltip
 
     def _draw_static(self, canvas: Canvas) -> None:
         canvas.clear(theme.NIGHT)
@@ -875,21 +898,37 @@ class LupinPlayScene(LupinBoardScene):
                 self._draw_tip(canvas, tip, r)
 
     def _draw_tip(self, canvas: Canvas, text: str, square: pygame.FRect) -> None:
-        w = min(460.0, max(canvas.measure(p, 17, theme.BOLD)[0] for p in text.split("\n")) + 28)
-        lines = canvas.wrap(text, w - 28, 17, theme.BOLD)
-        h = 14 + len(lines) * 22
-        x = square.right + 10
-        if x + w > BOARD_RECT.right:
-            x = square.left - 10 - w
-        y = square.top - h - 6
-        if y < BOARD_RECT.top + 4:
-            y = square.bottom + 6
+        """A tooltip beside ``square`` (a board square, or a marker of the side panel: then it
+        opens over the board, left of the panel). Its first line is bold, the rest (a device's or
+        card's text) in the reading face."""
+        head, _, rest = text.partition("\n")
+        wmax = 460.0
+        w = min(wmax, max(canvas.measure(p, 17, theme.BOLD)[0] for p in head.split("\n")) + 28)
+        if rest:
+            w = min(wmax, max(w, 360.0, max(canvas.measure(p, 15, theme.BODY)[0] for p in rest.split("\n")) + 28))
+        lines = [(line, 17, theme.BOLD, theme.INK, 22) for line in canvas.wrap(head, w - 28, 17, theme.BOLD)]
+        lines += [(line, 15, theme.BODY, (214, 208, 194), 19) for line in canvas.wrap(rest, w - 28, 15, theme.BODY)] \
+            if rest else []
+        h = 14 + sum(step for *_x, step in lines)
+        if square.left >= PANEL.left - 1:
+            x, y = PANEL.left - 12 - w, square.centery - h / 2
+        else:
+            x = square.right + 10
+            if x + w > BOARD_RECT.right:
+                x = square.left - 10 - w
+            y = square.top - h - 6
+            if y < BOARD_RECT.top + 4:
+                y = square.bottom + 6
+        x = min(max(x, 8), 1592 - w)
+        y = min(max(y, 8), 892 - h)
         box = pygame.FRect(x, y, w, h)
         canvas.fill((0, 0, 0, 120), box.move(2, 3), radius=8)
         canvas.fill((12, 18, 36, 240), box, radius=8)
         canvas.border(theme.GOLD_DARK, box, width=1.5, radius=8)
-        for i, line in enumerate(lines):
-            canvas.text(line, (x + 14, y + 8 + i * 22), 17, theme.BOLD, theme.INK)
+        ty = y + 8
+        for line, size, face, colour, step in lines:
+            canvas.text(line, (x + 14, ty), size, face, colour)
+            ty += step
 
     # ---------------------------------------------------------------- the side panel
     def draw_panel(self, canvas: Canvas) -> None:
@@ -898,9 +937,10 @@ class LupinPlayScene(LupinBoardScene):
         draw_panel(canvas, PANEL, (14, 21, 41, 246), theme.EDGE, radius=12, shadow=False)
         ep = episode(v["episode"]).name[lang]
         kicker = f"{t('lupin.title')} · {ep}".upper()
-        canvas.text(fit(canvas, kicker, IW - 110, 15, theme.BOLD), (IX, 36), 15, theme.BOLD, theme.GOLD, tracking=1.5)
-        canvas.text(t("lupin.play.round_short", round=v["round"], total=v["rounds_total"]), (IX + IW, 36), 16,
-                    theme.BOLD, theme.MUTED, anchor="topright")
+        round_r = canvas.text(t("lupin.play.round_short", round=v["round"], total=v["rounds_total"]),
+                              (RULES_BUTTON.left - 12, 36), 16, theme.BOLD, theme.MUTED, anchor="topright")
+        canvas.text(fit(canvas, kicker, round_r.left - 16 - IX, 15, theme.BOLD), (IX, 36), 15, theme.BOLD,
+                    theme.GOLD, tracking=1.5)
         total = max(1, v["rounds_total"])
         cell = IW / total
         for i in range(1, total + 1):
@@ -918,6 +958,7 @@ class LupinPlayScene(LupinBoardScene):
             self._draw_roster(canvas)
         self._draw_actions(canvas)
         self._draw_log(canvas)
+        self._draw_hands(canvas)
 
     def _draw_turn(self, canvas: Canvas) -> None:
         r = TURN
@@ -960,12 +1001,12 @@ class LupinPlayScene(LupinBoardScene):
     def _draw_roster(self, canvas: Canvas) -> None:
         v = self.view
         y = ROSTER_TOP
-        carriers = {tile["carrier"] for tile in v["tiles"] if tile["carrier"]}
         for fid in ROSTER_ORDER:
             f = v["figures"].get(fid)
             if f is None:
                 continue
             row = pygame.FRect(IX, y, IW, ROSTER_ROW - 3)
+            parts = self._roster_parts(fid, f, row)
             if fid == self.selected:
                 canvas.fill((240, 184, 72, 34), row, radius=6)
             colour, letter = GANG_STYLE.get(fid, ((140, 96, 52), "Z"))
@@ -977,24 +1018,271 @@ class LupinPlayScene(LupinBoardScene):
             canvas.text(letter, (cx, cy + 1), 15, theme.DISPLAY, theme.INK, anchor="center")
             name = C.figure_name(fid)
             canvas.text(name, (row.left + 32, cy), 16, theme.BOLD, theme.INK, anchor="midleft")
-            try:
-                max_w = sheet(fid).max_wounds
-            except KeyError:
-                max_w = 4
-            pips_w = max_w * 12 + 4
-            x_tile = row.right - pips_w - (22 if fid in carriers else 0)
             nx = row.left + 40 + canvas.measure(name, 16, theme.BOLD)[0]
             status = self._status(fid, f)
-            canvas.text(fit(canvas, status, x_tile - nx - 8, 14, theme.BODY), (nx, cy + 1), 14, theme.BODY,
+            canvas.text(fit(canvas, status, parts["right"] - nx - 8, 14, theme.BODY), (nx, cy + 1), 14, theme.BODY,
                         theme.MUTED, anchor="midleft")
-            if fid in carriers:
-                tile = pygame.FRect(x_tile, cy - 8, 16, 16)
-                canvas.fill((122, 82, 40), tile, radius=3)
-                canvas.border((246, 220, 150), tile, width=1.5, radius=3)
-            for i in range(max_w):
-                pr = pygame.FRect(row.right - pips_w + 4 + i * 12, cy - 5, 9, 10)
+            for box, device in parts["devices"]:
+                self._draw_device_box(canvas, box, device)
+            if parts["tile"] is not None:
+                canvas.fill((122, 82, 40), parts["tile"], radius=3)
+                canvas.border((246, 220, 150), parts["tile"], width=1.5, radius=3)
+            for i in range(parts["max_wounds"]):
+                pr = pygame.FRect(parts["pips"].left + 4 + i * 12, cy - 5, 9, 10)
                 canvas.fill(theme.RED if i < f["wounds"] else theme.NAVY_LIGHT, pr, radius=2)
             y += ROSTER_ROW
+
+    def _roster_parts(self, fid: str, f: dict, row: pygame.FRect) -> dict[str, Any]:
+        """Where a roster row's markers lie: the token, the wound pips, the treasure tile, the
+        devices of the seat's own characters, and how far right the status line may run."""
+        cy = row.centery
+        try:
+            max_w = sheet(fid).max_wounds
+        except KeyError:
+            max_w = 4
+        pips_w = max_w * 12 + 4
+        pips = pygame.FRect(row.right - pips_w, cy - 7, pips_w, 14)
+        x = pips.left
+        carriers = {tile["carrier"] for tile in self.view["tiles"] if tile["carrier"]}
+        tile = None
+        if fid in carriers:
+            tile = pygame.FRect(pips.left - 22, cy - 8, 16, 16)
+            x = tile.left
+        devices: list[tuple[pygame.FRect, str]] = []
+        mine = (self.view.get("mine") or {}).get(fid) or {}
+        for device in reversed(list(mine.get("devices") or ())):
+            x -= DEVICE_BOX + 3
+            devices.insert(0, (pygame.FRect(x, cy - DEVICE_BOX / 2, DEVICE_BOX, DEVICE_BOX), device))
+        return {"token": pygame.FRect(row.left + 1, cy - 12, 24, 24), "pips": pips, "tile": tile,
+                "devices": devices, "right": x, "max_wounds": max_w}
+
+    @staticmethod
+    def _draw_device_box(canvas: Canvas, box: pygame.FRect, device: str) -> None:
+        """A device tile in the roster: a small square with its initials (its kind by colour too)."""
+        from game.lupin.rules import catalog
+
+        try:
+            kind = catalog.device(device).kind
+        except KeyError:
+            kind = "gear"
+        fill = {"vehicle": (32, 128, 116), "weapon": (150, 64, 52)}.get(kind, (44, 64, 112))
+        name = C.item_name(device)
+        letters = "".join(w[0] for w in name.split() if w[:1].isalnum())[:2].upper() or "?"
+        canvas.fill(fill, box, radius=3)
+        canvas.border(theme.GOLD_LIGHT, box, width=1.2, radius=3)
+        canvas.text(letters, (box.centerx, box.centery + 0.5), 10 if len(letters) > 1 else 12, theme.BOLD, theme.INK,
+                    anchor="center")
+
+    # ---------------------------------------------------------------- the hands
+    def hand_layout(self) -> list[tuple[pygame.FRect, str, str, str | None]]:
+        """The hands' strip: (rect, what, figure, card). ``what`` is "face" (a card of the seat's
+        own characters, from the view's ``mine``), "empty" (an own character with no card) or
+        "back" (another member's hand: one face-down card and the public count)."""
+        v = self.view
+        mine = v.get("mine") or {}
+        groups: list[list[tuple[str, str, str | None]]] = []
+        others: list[list[tuple[str, str, str | None]]] = []
+        for fid in ROSTER_ORDER:
+            f = v["figures"].get(fid)
+            if f is None or f["kind"] != "gang":
+                continue
+            if fid in mine:
+                hand = list(mine[fid].get("hand") or ())
+                groups.append([("face", fid, cid) for cid in hand] or [("empty", fid, None)])
+            else:
+                others.append([("back", fid, None)])
+        groups += others
+        n = sum(len(g) for g in groups)
+        if not n:
+            return []
+        gaps = HAND_GROUP_GAP * (len(groups) - 1)
+        step = HAND_CARD_W + HAND_GAP
+        if n * step - HAND_GAP + gaps > IW:   # too many: the cards overlap like a fanned hand
+            step = (IW - gaps - HAND_CARD_W) / max(1, n - 1)
+        out = []
+        x, y = IX, HAND_TOP + 25
+        for g in groups:
+            for what, fid, cid in g:
+                out.append((pygame.FRect(x, y, HAND_CARD_W, HAND_CARD_H), what, fid, cid))
+                x += step
+            x += HAND_GROUP_GAP - (step - HAND_CARD_W - HAND_GAP if step < HAND_CARD_W + HAND_GAP else 0)
+        return out
+
+    def hand_item_at(self, pos: Any) -> tuple[pygame.FRect, str, str, str | None] | None:
+        if pos is None:
+            return None
+        for item in reversed(self.hand_layout()):   # the top card of an overlap first
+            if item[0].collidepoint(pos):
+                return item
+        return None
+
+    def card_choices(self, figure: str, card: str) -> list[C.Choice]:
+        """The legal ways to play ``card`` from ``figure``'s hand now (one per target)."""
+        return [c for c in self.choices if c.type_name == "PlayCard" and getattr(c.action, "figure", None) == figure
+                and getattr(c.action, "card", None) == card]
+
+    def play_card(self, figure: str, card: str, rect: Any = None) -> None:
+        """A click on a card of the hand: play it, or ask for its target as the buttons do."""
+        cs = self.card_choices(figure, card)
+        if not cs:
+            self.say(t("lupin_cards.hand.not_now"))
+            self.version += 1
+            return
+        if len(cs) == 1:
+            self.play(cs[0])
+            return
+        self.open_menu(cs, t("lupin_cards.hand.choose", card=C.item_name(card)), rect or PANEL)
+
+    def _draw_hands(self, canvas: Canvas) -> None:
+        y = HAND_TOP
+        canvas.line(theme.EDGE, (IX, y), (IX + IW, y), 1)
+        label = t("lupin_cards.hand.title").upper()
+        canvas.text(label, (IX, y + 6), 14, theme.BOLD, theme.GOLD, tracking=2)
+        items = self.hand_layout()
+        own = any(what != "back" for _r, what, _f, _c in items)
+        hint = t("lupin_cards.hand.hint" if own and self.revealed and not self.over else "lupin_cards.hand.hint_other")
+        lx = IX + canvas.measure(label, 14, theme.BOLD, tracking=2)[0] + 12
+        canvas.text(fit(canvas, hint, IX + IW - lx, 13, theme.ITALIC), (IX + IW, y + 7), 13, theme.ITALIC,
+                    theme.FAINT, anchor="topright")
+        figures = self.view["figures"]
+        for r, what, fid, cid in items:
+            if what == "face":
+                playable = bool(self.card_choices(fid, cid))
+                card_art.draw_card_face(canvas, r, cid, highlight=playable)
+            elif what == "back":
+                card_art.draw_card_back(canvas, r, fid)
+                n = int(figures[fid].get("hand_size", 0))
+                badge = pygame.FRect(0, 0, 24, 18)
+                badge.topright = (r.right + 3, r.top - 3)
+                canvas.fill(theme.GOLD if n else theme.NAVY_LIGHT, badge, radius=9)
+                canvas.text(f"×{n}", badge.center, 12, theme.BOLD, theme.NIGHT if n else theme.MUTED, anchor="center")
+            else:
+                pts = [r.topleft, r.topright, r.bottomright, r.bottomleft, r.topleft]
+                canvas.dashed(theme.FAINT, pts, dash=5, gap=4, width=1.5)
+                card_art.emblem(canvas, fid, r.center, 9)
+
+    # ---------------------------------------------------------------- hover everywhere
+    def _rules_button(self) -> Button:
+        button = getattr(self, "_rules_btn", None)
+        if button is None:
+            button = FitButton(RULES_BUTTON, lambda: t("rules_reader.button"), self.open_rules, icon="?")
+            self._rules_btn = button
+        return button
+
+    def open_rules(self) -> None:
+        """The rules reader, on this episode's book, in the current language."""
+        if self.stack is None:
+            return
+        from game.lupin.ui.rules_book import rules_reader
+
+        self.stack.push(rules_reader(self.view["episode"]))
+
+    def _handle_panel(self, event: Any) -> bool:
+        """The rules button, and a click on a card of the hand (press and release on it)."""
+        if self._rules_button().handle(event):
+            return True
+        if self.popup is not None or not self.revealed or self.over:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            item = self.hand_item_at(event.pos)
+            self._press_card = item if item is not None and item[1] == "face" else None
+            return self._press_card is not None
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            pressed, self._press_card = getattr(self, "_press_card", None), None
+            if pressed is None:
+                return False
+            item = self.hand_item_at(event.pos)
+            if item is not None and item[1:] == pressed[1:]:
+                self.play_card(item[2], item[3], item[0])
+            return True
+        return False
+
+    def panel_tip(self, pos: Any) -> tuple[pygame.FRect, str] | None:
+        """The tooltip of the side panel's marker under ``pos``: (its rect, the text). A card of
+        the hand has none (it is shown enlarged instead)."""
+        if pos is None or not PANEL.collidepoint(pos):
+            return None
+        v = self.view
+        item = self.hand_item_at(pos)
+        if item is not None:
+            r, what, fid, _cid = item
+            if what == "back":
+                n = int(v["figures"][fid].get("hand_size", 0))
+                key = "lupin_cards.hand.back_tip_one" if n == 1 else "lupin_cards.hand.back_tip"
+                return r, t(key, name=C.figure_name(fid), n=n)
+            if what == "empty":
+                return r, f"{C.figure_name(fid)}: {t('lupin_cards.hand.empty')}"
+            return None
+        total = max(1, v["rounds_total"])
+        cell = IW / total
+        for i in range(1, total + 1):
+            r = pygame.FRect(IX + (i - 1) * cell, 62, cell - 3, 18)
+            if r.collidepoint(pos):
+                key = "round_now" if i == v["round"] else ("round_past" if i < v["round"] else "round_next")
+                return r, t(f"lupin_cards.tip.{key}", n=i, total=total)
+        y = ROSTER_TOP
+        for fid in ROSTER_ORDER:
+            f = v["figures"].get(fid)
+            if f is None:
+                continue
+            row = pygame.FRect(IX, y, IW, ROSTER_ROW - 3)
+            y += ROSTER_ROW
+            if not row.collidepoint(pos):
+                continue
+            parts = self._roster_parts(fid, f, row)
+            for box, device in parts["devices"]:
+                if box.collidepoint(pos):
+                    return box, H.device_tip(device)
+            if parts["tile"] is not None and parts["tile"].inflate(4, 4).collidepoint(pos):
+                return parts["tile"], t("lupin_cards.tip.carrier", name=C.figure_name(fid))
+            if parts["pips"].collidepoint(pos):
+                return parts["pips"], t("lupin_cards.tip.wounds", name=C.figure_name(fid), n=f["wounds"],
+                                        max=parts["max_wounds"])
+            if pos[0] < parts["right"]:
+                return row, H.figure_tip(v, fid, self._status(fid, f)) or C.figure_name(fid)
+            return None
+        legend = self._legend_rects()
+        for r, key in legend:
+            if r.collidepoint(pos):
+                return r, t(f"lupin_cards.tip.{key}")
+        return None
+
+    def _legend_rects(self) -> list[tuple[pygame.FRect, str]]:
+        """Where the "out of sight" / "seen" legend lies when it is drawn (see _draw_actions)."""
+        if not (self.revealed and not self.over and self.is_gang(self.selected)
+                and any(c.kind in MOVE_KINDS for c in self.board_choices())):
+            return []
+        y = (self._buttons_bottom() if self.buttons else BUTTONS.top) + 8
+        w1 = 22 + Canvas.layout_font(theme.BODY, 14).size(t("lupin.play.legend_unseen"))[0]
+        w2 = 22 + Canvas.layout_font(theme.BODY, 14).size(t("lupin.play.legend_seen"))[0]
+        return [(pygame.FRect(IX, y, w1, 18), "unseen"), (pygame.FRect(IX + w1 + 18, y, w2, 18), "seen")]
+
+    def _draw_hover(self, canvas: Canvas) -> None:
+        """Drawn every frame over everything: the rules button, then the hovered card enlarged or
+        the hovered panel marker's tooltip."""
+        button = self._rules_button()
+        button.hover_t = 1.0 if button.hovered else 0.0
+        button.draw(canvas)
+        if self.popup is not None:
+            return
+        item = self.hand_item_at(self.mouse) if PANEL.collidepoint(self.mouse) else None
+        if item is not None and item[1] == "face":
+            r, _what, fid, cid = item
+            playable = self.revealed and not self.over and bool(self.card_choices(fid, cid))
+            canvas.border(theme.GOLD_LIGHT, r.inflate(4, 4), width=2, radius=6)
+            zoom = pygame.FRect(0, 0, HAND_ZOOM_W, HAND_ZOOM_W * card_art.RATIO)
+            zoom.bottomright = (PANEL.left - 16, r.bottom)
+            card_art.draw_card_face(canvas, zoom, cid)
+            note = t("lupin_cards.hand.playable" if playable else "lupin_cards.hand.not_now")
+            pill = pygame.FRect(0, 0, canvas.measure(note, 15, theme.BOLD)[0] + 28, 30)
+            pill.midbottom = (zoom.centerx, zoom.top - 8)
+            canvas.fill(theme.GOLD if playable else (12, 18, 36, 240), pill, radius=15)
+            canvas.border(theme.GOLD_DARK, pill, width=1.5, radius=15)
+            canvas.text(note, pill.center, 15, theme.BOLD, theme.NIGHT if playable else theme.INK, anchor="center")
+            return
+        tip = self.panel_tip(self.mouse)
+        if tip is not None:
+            self._draw_tip(canvas, tip[1], tip[0])
 
     def _draw_actions(self, canvas: Canvas) -> None:
         y = ACTIONS_TOP

@@ -87,6 +87,24 @@ def _lupin_curtain(app, episode: str = "gran-colpo", **_options):
     return [scene, CurtainScene(seat_name("zenigata"))]
 
 
+@register_scene("lupin-cards")
+def _lupin_cards(app, **_options):
+    """Every base mission card, face up, in a gallery (hover enlarges one)."""
+    from game.lupin.ui.card_art import LupinCardsScene
+    from game.ui.scenes.title import TitleScene
+
+    return [TitleScene(), LupinCardsScene()]
+
+
+@register_scene("rules-lupin")
+def _rules_lupin(app, episode: str = "rosso-rubino", chapter: str = "seen", **_options):
+    """The rules reader on Lupin's book, opened at a chapter (``chapter``: a chapter id)."""
+    from game.lupin.ui.rules_book import rules_reader
+    from game.ui.scenes.title import TitleScene
+
+    return [TitleScene(), rules_reader(episode, open_at=chapter)]
+
+
 # ---- the gang's planning: the device shop, its pause screen, every tile's picture ----------
 
 def planning_match(seed: int = 11, players: int = 5, episode: str = "rosso-rubino", purchases: bool = True):

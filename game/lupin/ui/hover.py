@@ -1,0 +1,157 @@
+"""What a tooltip says of a marker on Lupin's play screen: a figure, a car, a gang vehicle, the bus,
+a treasure tile, a place of the board (start squares, docks, helipad, bus stops, vaults...), a door
+or a roof, a device. Every text comes from the seat's view and the public board only, so a tooltip
+can never tell a seat more than its view: a hidden member has no token in Zenigata's view (no
+tooltip), and a face-down tile says only that it is face down.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.i18n import current_language, t
+from game.lupin.rules import catalog as cat
+from game.lupin.rules.characters import sheet
+from game.lupin.rules.geometry import Sq
+from game.lupin.ui import choices as C
+
+PLACE_KINDS = ("start", "police_parking", "reinforcement", "dock", "helipad", "bus_stop", "vault",
+               "treasure_site", "zenigata_return")
+
+
+def figure_tip(view: dict, fid: str, status: str) -> str | None:
+    """A figure of the view: who it is and what it can do (its sheet), with its wounds."""
+    f = view["figures"].get(fid)
+    if f is None:
+        return None
+    kind = f["kind"]
+    try:
+        sh = sheet(C.sheet_id(view, fid))
+    except KeyError:
+        return C.figure_name(fid)
+    values = {"move": sh.movement(f.get("wounds", 0)), "pistol": sh.pistol, "rifle": sh.rifle, "melee": sh.melee,
+              "agility": sh.agility, "wounds": f.get("wounds", 0), "max": sh.max_wounds}
+    if kind == "gang":
+        text = t("lupin_cards.tip.gang", name=C.full_name(fid), status=status, **values)
+        if f.get("spot") and not f.get("shown") and not f.get("escaped"):
+            text += "\n" + t("lupin_cards.tip.gang_hidden", name=C.figure_name(fid))
+        return text
+    if kind == "zenigata":
+        return t("lupin_cards.tip.zenigata", **values)
+    n = fid.split("-")[-1]
+    if kind == "guard":
+        return t("lupin_cards.tip.guard", n=n, **values)
+    held = next((g for g, gf in view["figures"].items() if gf.get("arrested_by") == fid), None)
+    if held is not None:
+        return t("lupin_cards.tip.agent_holding", n=n, name=C.figure_name(held))
+    return t("lupin_cards.tip.agent", n=n, **values)
+
+
+def car_tip(view: dict, cid: str) -> str | None:
+    car = view["cars"].get(cid)
+    if car is None:
+        return None
+    agents = ", ".join(C.figure_name(a) for a in car.get("agents") or ()) or "—"
+    return t("lupin_cards.tip.car", n=cid.split("-")[-1], agents=agents)
+
+
+def device_tip(device_id: str) -> str:
+    """A device: its name, then the catalogue's text."""
+    d = cat.device(device_id)
+    lang = current_language()
+    return t("lupin_cards.tip.device", name=d.name.get(lang)) + "\n" + d.text.get(lang)
+
+
+def ride_tip(view: dict, ride_id: str) -> str | None:
+    ride = next((r for r in view.get("rides") or () if r.get("id") == ride_id), None)
+    if ride is None:
+        return None
+    name = C.vehicle_name(ride_id) or C.item_name(ride.get("device") or ride_id)
+    text = t("lupin_cards.tip.vehicle", name=name)
+    device = ride.get("device")
+    if device:
+        try:
+            text += "\n" + cat.device(device).text.get(current_language())
+        except KeyError:
+            pass
+    riders = [C.figure_name(r) for r in ride.get("riders") or ()]
+    if riders:
+        text += "\n" + ", ".join(riders)
+    return text
+
+
+def tile_tip(view: dict, tile: dict) -> str:
+    n = int(tile.get("index", 0)) + 1
+    if "treasure" not in tile:
+        text = t("lupin_cards.tip.tile_hidden", n=n)
+    else:
+        text = t("lupin_cards.tip.tile_treasure" if tile["treasure"] else "lupin_cards.tip.tile_empty", n=n)
+    if tile.get("carrier"):
+        text += " " + t("lupin_cards.tip.carried", name=C.figure_name(tile["carrier"]))
+    return text
+
+
+def tile_at(view: dict, board: Any, sq: tuple[int, int]) -> dict | None:
+    """The face-down tile drawn on this square (at its treasure site or vault), if any."""
+    for tile in view["tiles"]:
+        if tile.get("site") is None:
+            continue
+        place = next((p for p in board.places if p.kind in ("treasure_site", "vault")
+                      and (p.name == tile["site"] or p.props.get("building") == tile["site"])), None)
+        if place is not None and (place.squares[0].row, place.squares[0].col) == tuple(sq):
+            return tile
+    return None
+
+
+def place_tip(place: Any) -> str | None:
+    kind = place.kind
+    if kind not in PLACE_KINDS:
+        return None
+    if kind == "bus_stop":
+        return t("lupin_cards.tip.bus_stop", n=place.props.get("round", "?"))
+    return t(f"lupin_cards.tip.{kind}", name=place.name)
+
+
+def terrain_tip(board: Any, sq: tuple[int, int]) -> str | None:
+    """A door, a roof access, a roof (with its height) or woods."""
+    try:
+        cell = board.cell(Sq(*sq))
+    except Exception:  # noqa: BLE001 - off the board
+        return None
+    if cell.terrain == "door":
+        return t("lupin_cards.tip.door")
+    if cell.terrain == "roof_access":
+        return t("lupin_cards.tip.roof_access")
+    if getattr(cell, "roof", False) and getattr(cell, "height", 0):
+        return t("lupin_cards.tip.roof", n=cell.height)
+    if cell.terrain == "woods":
+        return t("lupin_cards.tip.woods")
+    return None
+
+
+def square_tip(view: dict, board: Any, sq: tuple[int, int], tokens_here: list[str], status) -> str | None:
+    """The marker on a board square, most specific first: a token, the bus, a treasure tile, a
+    place of the board, a door or roof. ``tokens_here``: the ids drawn on the square (nearest to
+    the mouse first); ``status(fid, figure)``: the roster's status line of a figure."""
+    for ident in tokens_here:
+        if ident in view["figures"]:
+            text = figure_tip(view, ident, status(ident, view["figures"][ident]))
+        elif ident in view["cars"]:
+            text = car_tip(view, ident)
+        else:
+            text = ride_tip(view, ident)
+        if text:
+            return text
+    from game.lupin.rules.geometry import spot_to_text
+
+    here = spot_to_text(Sq(*sq))
+    if here in (view.get("bus") or ()):
+        return t("lupin_cards.tip.bus")
+    tile = tile_at(view, board, sq)
+    if tile is not None:
+        return tile_tip(view, tile)
+    for place in board.places_at(Sq(*sq)):
+        text = place_tip(place)
+        if text:
+            return text
+    return terrain_tip(board, sq)
