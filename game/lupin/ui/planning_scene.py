@@ -54,7 +54,8 @@ DETAIL = pygame.FRect(GRID.right + 18, GRID.top, AREA.right - 20 - GRID.right - 
 CARDS = pygame.FRect(AREA.left + 20, GRID.bottom + 18, AREA.width - 40, AREA.bottom - 14 - GRID.bottom - 18)
 CARD_GAP = 12
 MINI_W, MINI_H, MINI_GAP = 70, 58, 6
-CHIP_W, CHIP_H = 46, 28
+CHIP_W, CHIP_H = 44, 28
+START_X = 98              # where a card's start squares begin (after its "Start" label)
 DRAG_START = 6.0          # logical pixels the mouse moves, button down, before a press is a drag
 # ---- the side panel's planning block (in the roster's place) -----------------------------
 CLOCK_BOX = pygame.FRect(1136, 224, 206, 104)
@@ -64,7 +65,6 @@ WARN_AT = (300, 60)        # the clock warns at 5 minutes and at 1 minute
 WARN_TIME = 4.0            # seconds the warning banner stays
 TIMEOUT_GRACE = 2.5        # seconds "Time is up" shows before the plan stands by itself
 RADIO_SECONDS = 120        # the radio's talk: "per un massimo di 2 minuti"
-PLAN_CHOICES = (5, 10, 15, 20, 30, None)   # minutes the set-up offers (None: no limit)
 ORDER = ("lupin", "jigen", "goemon", "fujiko")
 SHOP_TYPES = ("BuyDevice", "ReturnDevice", "ReassignDevice")
 
@@ -289,8 +289,10 @@ class PlanningScreen:
         for i, m in enumerate(members):
             card = pygame.FRect(x0 + i * (w + CARD_GAP), CARDS.top, w, CARDS.height)
             self.cards[m] = card
-            for j, c in enumerate(starts.get(m, [])):
-                self.chips.append((c, pygame.FRect(card.left + 76 + j * (CHIP_W + 6), card.top + 52, CHIP_W, CHIP_H)))
+            mine = starts.get(m, [])
+            cw = min(CHIP_W, (card.width - START_X - 12 - 5 * (len(mine) - 1)) / max(1, len(mine)))
+            for j, c in enumerate(mine):
+                self.chips.append((c, pygame.FRect(card.left + START_X + j * (cw + 5), card.top + 52, cw, CHIP_H)))
             held = carrying(self.plan, m)
             for k, (d, r) in enumerate(self._slots(card, held)):
                 if d is None:
@@ -650,14 +652,16 @@ class PlanningScreen:
         cx, cy = card.left + 26, card.top + 28
         canvas.circle(colour, (cx, cy), 15)
         canvas.text(letter, (cx, cy + 1), 19, theme.DISPLAY, theme.INK, anchor="center")
-        canvas.text(fit(canvas, member_name(m), card.width - 140, 22, theme.BOLD), (card.left + 50, cy), 22, theme.BOLD,
-                    theme.INK, anchor="midleft")
-        who = t("lupin_plan.yours") if mine else t("lupin_plan.player_of", name=member_name(v["seats"].get(m, m)))
         budgets = plan.get("budgets") or {}
-        if m in budgets:
-            who = f"{budgets[m]:,}$"
-        canvas.text(fit(canvas, who, 100, 14, theme.ITALIC), (card.right - 14, cy), 14, theme.ITALIC,
-                    theme.GOLD_LIGHT if m in budgets else theme.MUTED, anchor="midright")
+        money_w = 0.0
+        if m in budgets:       # all against all: each member's own money
+            money_w = canvas.text(f"{budgets[m]:,}$", (card.right - 14, cy), 22, theme.DISPLAY, theme.GOLD_LIGHT,
+                                  anchor="midright").width + 10
+        canvas.text(fit(canvas, member_name(m), card.width - 64 - money_w, 22, theme.BOLD), (card.left + 50, cy - 7),
+                    22, theme.BOLD, theme.INK, anchor="midleft")
+        who = t("lupin_plan.yours") if mine else t("lupin_plan.player_of", name=member_name(v["seats"].get(m, m)))
+        canvas.text(fit(canvas, who, card.width - 64 - money_w, 13, theme.ITALIC), (card.left + 50, cy + 11), 13,
+                    theme.ITALIC, theme.GOLD_LIGHT if mine else theme.MUTED, anchor="midleft")
         # the start square
         canvas.text(t("lupin_plan.start").upper(), (card.left + 14, card.top + 66), 12, theme.BOLD, theme.FAINT,
                     anchor="midleft", tracking=1.5)
@@ -671,7 +675,8 @@ class PlanningScreen:
                 canvas.text(c.action.square, r.center, 15, theme.BOLD, theme.NIGHT if on else theme.INK, anchor="center")
         else:
             text = spot if spot else t("lupin_plan.start_none")
-            canvas.text(text, (card.left + 76, card.top + 66), 15, theme.BOLD, theme.INK if spot else theme.FAINT,
+            canvas.text(fit(canvas, text, card.right - 14 - (card.left + START_X), 15, theme.BOLD),
+                        (card.left + START_X, card.top + 66), 15, theme.BOLD, theme.INK if spot else theme.FAINT,
                         anchor="midleft")
         # what it carries
         held = carrying(plan, m)
@@ -784,8 +789,9 @@ class PlanningScreen:
             size = 15.0
             while size > 11 and c.text_box_height(text, w, size, theme.BODY, 1.25) > room:
                 size -= 0.5
+            step = c.line_height(size, theme.BODY) * 1.25 / 1.2
             c.text_box(text, (x, y, w, room), size, theme.BODY, (222, 216, 202), line_spacing=1.25,
-                       max_lines=max(1, int(room // (size * 1.25 * 1.05))))
+                       max_lines=max(1, int(room // step)))
 
         canvas.sprite(("lupin-detail", d, lang, (self.plan.get("prices") or {}).get(d)), box, build)
 
@@ -799,8 +805,9 @@ class PlanningScreen:
         canvas.text(t("lupin_plan.time_left").upper(), (CLOCK_BOX.left + 14, CLOCK_BOX.top + 10), 13, theme.BOLD,
                     theme.GOLD, tracking=2)
         if not self.coop:
-            canvas.text(t("lupin_plan.no_clock_draft"), (CLOCK_BOX.left + 14, CLOCK_BOX.top + 44), 22, theme.DISPLAY,
-                        theme.MUTED)
+            canvas.text_box(t("lupin_plan.no_clock_draft"), (CLOCK_BOX.left + 14, CLOCK_BOX.top + 36,
+                                                            CLOCK_BOX.width - 28, 60), 19, theme.BOLD, theme.MUTED,
+                            line_spacing=1.15, max_lines=2)
         elif limit is None:
             canvas.text(t("lupin_plan.no_limit"), (CLOCK_BOX.left + 14, CLOCK_BOX.top + 34), 40, theme.DISPLAY,
                         theme.MUTED)
