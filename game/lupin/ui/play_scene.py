@@ -939,8 +939,8 @@ class LupinPlayScene(LupinBoardScene):
         kicker = f"{t('lupin.title')} · {ep}".upper()
         round_r = canvas.text(t("lupin.play.round_short", round=v["round"], total=v["rounds_total"]),
                               (RULES_BUTTON.left - 12, 36), 16, theme.BOLD, theme.MUTED, anchor="topright")
-        canvas.text(fit(canvas, kicker, round_r.left - 16 - IX, 15, theme.BOLD), (IX, 36), 15, theme.BOLD,
-                    theme.GOLD, tracking=1.5)
+        canvas.text(fit(canvas, kicker, round_r.left - 16 - IX - 1.5 * len(kicker), 15, theme.BOLD), (IX, 36), 15,
+                    theme.BOLD, theme.GOLD, tracking=1.5)   # fit() measures without the tracking
         total = max(1, v["rounds_total"])
         cell = IW / total
         for i in range(1, total + 1):
