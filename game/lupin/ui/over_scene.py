@@ -162,7 +162,7 @@ class GameOverScreen:
                 fate = "free"
             right = row.right - 14
             if scores and seat in scores:
-                right = canvas.text(t("lupin_over.over.points", n=scores[seat]), (right, row.centery), 22,
+                right = canvas.text((t("lupin_over.over.point") if scores[seat] == 1 else t("lupin_over.over.points", n=scores[seat])), (right, row.centery), 22,
                                     theme.DISPLAY, theme.GOLD_LIGHT if won else theme.INK, anchor="midright").left - 10
             canvas.text(fit(canvas, t(f"lupin_over.over.member.{fate}"), right - row.left - 52, 15, theme.BODY),
                         (row.left + 52, row.top + 30), 15, theme.BODY,
