@@ -20,7 +20,7 @@ from game.engine.api import Action
 from game.engine.grid import parse_coord
 from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
-from game.lupin.rules.cards import Dash, ExtraMelee, ExtraShot, LeapTo
+from game.lupin.rules.cards import Dash, ExtraMelee, ExtraShot, LeapTo, Unmask, UnmaskHide
 from game.lupin.rules.geometry import GANG, Inside, spot_from_text
 
 
@@ -156,6 +156,9 @@ class HeuristicBot:
 
     # ---------------------------------------------------------------- gang
     def _gang(self, view: dict, by_type: dict) -> Action:
+        reveal = self._reveal(view, by_type)
+        if reveal is not None:
+            return reveal
         cards = by_type.get(A.PlayCard, [])
         if cards and self.rng.random() < 0.5:   # a mission card now and then, when one is offered
             return self.rng.choice(cards)
@@ -194,6 +197,22 @@ class HeuristicBot:
                 if best is not None and (here is None or far(best)[0] <= now):
                     return best
         return by_type.get(A.EndTurn, list(by_type.values())[0])[0]
+
+    def _reveal(self, view: dict, by_type: dict) -> Action | None:
+        """In disguise (*Travestimento perfetto*): now and then reveal himself, slipping away towards
+        his goal when he can; a forced reveal (no "stay in disguise" offered) is always answered."""
+        hides, shows = by_type.get(UnmaskHide, []), by_type.get(Unmask, [])
+        if not hides and not shows:
+            return None
+        if A.EndTurn in by_type and self.rng.random() >= 0.3:
+            return None
+        if not hides:
+            return shows[0]
+        goal = self._gang_goal(view, hides[0].figure)
+        if goal is None:
+            return self.rng.choice(hides)
+        dist = _distance_map(view["episode"], goal)
+        return min(hides, key=lambda a: (dist.get(spot_from_text(a.to), 999), a.to))
 
     def _device(self, by_type: dict) -> Action | None:
         """Weapons now and then, a medical kit when offered (somebody is wounded), the balloon."""

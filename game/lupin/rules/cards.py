@@ -40,7 +40,15 @@ play"); in short:
   with the holder within his reach he attacks only him; shown at the arrest, discarded after a
   liberation.
 * **Oh mio caro Lupin...** option B (Fujiko, coop, 4-5 players): next to Lupin carrying the
-  treasure, it passes to her (her "moving first" afterwards is not applied yet).
+  treasure, it passes to her; while she carries it she plays first in the gang phase.
+* **Travestimento perfetto** (Lupin, Jigen; played face down, as his move): the member hides
+  inside a police agent within reach (Lupin: a walk of 8 squares; Jigen: 5 squares as a gun's
+  range); only his seat knows which. Zenigata moves and uses the agent as usual. In a later turn
+  the member reveals himself (:class:`Unmask`: shown on the agent's square; :class:`UnmaskHide`:
+  slipping to one of the first unseen squares within his movement) and the agent leaves the
+  game. Zenigata's attack with that agent forces the reveal (the attack is lost, the member's
+  seat chooses where he goes); a hit on the agent, or the rules picking it to hold a prisoner,
+  reveal him on its square.
 """
 
 from __future__ import annotations
@@ -49,10 +57,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from game.engine.api import Action, Event, Seat, register_action, require
+from game.engine.api import Action, Event, IllegalAction, Seat, register_action, require
+from game.lupin.rules import actions as A
 from game.lupin.rules.catalog import card as card_data
 from game.lupin.rules.effects import card_effect
-from game.lupin.rules.geometry import Inside, Under, spot_to_text
+from game.lupin.rules.geometry import Inside, Under, spot_from_text, spot_to_text
 from game.lupin.rules.state import HIT_ROLL, register_handler, register_hook, register_phase_actions
 
 if TYPE_CHECKING:
@@ -760,3 +769,327 @@ class DearLupin:
         state._give_tile("lupin", a.figure, ev)
         state.figures[a.figure].cards["first"] = True
 
+
+
+# ------------------------------------------------------------------------------------ Travestimento perfetto
+
+@register_action("lupin.unmask")
+@dataclass(frozen=True)
+class Unmask(Action):
+    """A member disguised as a police agent reveals himself: the agent leaves the game and he
+    stands, shown, on its square (his move). After a forced reveal: he stays there, shown."""
+
+    figure: str
+
+
+@register_action("lupin.unmask_hide")
+@dataclass(frozen=True)
+class UnmaskHide(Action):
+    """A member disguised as a police agent reveals himself and slips away unseen to ``to``, one of
+    the first squares out of every line of fire within his movement from the agent's square."""
+
+    figure: str
+    to: str
+
+
+def disguised_as(state: "LupinState", c: str) -> str | None:
+    """The agent ``c`` hides inside (*Travestimento perfetto*), or None."""
+    f = state.figures.get(c)
+    return None if f is None or f.kind != "gang" else f.cards.get("disguise")
+
+
+def _wearer(state: "LupinState", agent: str) -> str | None:
+    """The gang member hidden inside ``agent``, or None."""
+    return next((c for c in state.gang if state.figures[c].cards.get("disguise") == agent), None)
+
+
+def _unmasking(state: "LupinState") -> list[str]:
+    """Members revealed by force in the police phase who have not yet said where they go."""
+    return [c for c in state.gang if state.figures[c].cards.get("unmasking")]
+
+
+def _agent_number(agent: str) -> int:
+    return int(agent.rsplit("-", 1)[1])
+
+
+def _within_range(frm: Any, to: Any, squares: int, geo: Any) -> bool:
+    """Measured like a gun's range: on a row, column or diagonal at most ``squares`` away, or a
+    knight's move (distance 2) - from his square, or any door of the building he is in. Obstacles
+    do not count: it is a distance, not a line of fire."""
+    from game.engine.grid import Sq
+    if isinstance(frm, Inside):
+        b = geo.board.buildings.get(frm.building)
+        origins = list(b.doors) if b else []
+    else:
+        origins = [frm] if isinstance(frm, Sq) else []
+    for o in origins:
+        dr, dc = abs(o.row - to.row), abs(o.col - to.col)
+        if (dr, dc) in ((1, 2), (2, 1)) and squares >= 2:
+            return True
+        if (dr == 0 or dc == 0 or dr == dc) and 0 < max(dr, dc) <= squares:
+            return True
+    return False
+
+
+def _disguise_targets(state: "LupinState", c: str, card: str) -> list[str]:
+    """The agents ``c`` may take the place of now: agents standing on a board square (not in a car,
+    not holding a prisoner, not already a disguise) within the card's reach - a walk of 8 squares
+    for Lupin, a gun's range of 5 for Jigen."""
+    from game.engine.grid import Sq
+    from game.lupin.rules.geometry import GANG
+    from game.lupin.rules.vehicles import all_visible
+    f = state.figures[c]
+    if not _free(state, c) or f.in_car or f.moved or f.blocked_until >= state.round or f.always_shown \
+            or isinstance(f.spot, Under) or all_visible(state) or state._carries(c) or f.cards.get("disguise"):
+        return []
+    p = card_data(card).params
+    taken = {state.figures[g].cards.get("disguise") for g in state.gang}
+    agents = [a for a in state.agents_on_board()
+              if a not in taken and isinstance(state.figures[a].spot, Sq) and not state.figures[a].holding
+              and not state.figures[a].in_car]
+    if p.measure == "range":
+        ok = [a for a in agents if _within_range(f.spot, state.figures[a].spot, p.within_squares, state.geo)]
+    else:
+        occ = state.occupied()
+        friends = {s for s, who in occ.items() if who in state.figures and state.figures[who].kind == "gang"}
+        enemies = {s for s in occ if s not in friends}
+        squares = {state.figures[a].spot for a in agents}
+        rough = state.geo.reach(f.spot, p.within_squares, GANG, blocked=enemies - squares, no_stop=friends)
+        ok = []
+        for a in agents:
+            sq = state.figures[a].spot
+            if sq in rough.cost and sq in state.geo.reach(f.spot, p.within_squares, GANG, blocked=enemies - {sq},
+                                                          no_stop=friends).cost:
+                ok.append(a)
+    return sorted(ok, key=_agent_number)
+
+
+@card_effect("disguise")
+class Disguise:
+    """*Travestimento perfetto* (Lupin x6, Jigen x1). Played face down in his turn, as his move:
+    he leaves the board and hides inside a police agent within reach (written in his notes); only
+    his own seat is told. Zenigata sees what a hidden member's move shows him (that he moved,
+    unseen; from where, if he was shown) and keeps moving and using the agent as usual. See
+    :class:`Unmask` and :class:`UnmaskHide` for the reveal, and the hooks below for the rest."""
+
+    secret = True   # state._do_playcard tells no public card_played: the effect tells each seat
+
+    def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
+        return _disguise_targets(state, c, card)
+
+    def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        require(a.target in _disguise_targets(state, a.figure, a.card),
+                f"{a.target} is not an agent {a.figure} may take the place of now.")
+        c = a.figure
+        f = state.figures[c]
+        frm, was = f.spot, state.is_shown(c)
+        f.cards.update(disguise=a.target, disguise_card=a.card, disguise_round=state.round)
+        f.spot, f.shown, f.exposed, f.moved = None, False, False, True
+        state._note(c, spot_to_text(frm), a.target, "disguise")
+        public: dict[str, Any] = {"figure": c, "shown": False}
+        if was:
+            public["from"] = spot_to_text(frm)
+        ev.append(Event("card_played", {"figure": c, "card": a.card, "target": a.target, "from": spot_to_text(frm),
+                                        "disguise": True},
+                        audience=frozenset({a.seat}), redacted=Event("moved", public)))
+
+
+def _hide_squares(state: "LupinState", c: str, origin: Any, agent: str | None) -> list[Any]:
+    """The first squares out of every police line of fire that ``c`` could walk to from ``origin``
+    with his movement: the unseen spots (a building's inside, the bus, a square no police figure
+    sees) at the smallest movement cost, origin excluded. ``agent``: the agent he leaves, who
+    neither sees nor blocks any more."""
+    from game.engine.grid import Sq
+    from game.lupin.rules.geometry import GANG
+    if origin is None:
+        return []
+    occ = {s: who for s, who in state.occupied().items() if who != agent and who != c}
+    friends = {s for s, who in occ.items() if who in state.figures and state.figures[who].kind == "gang"}
+    enemies = [s for s in occ if s not in friends]
+    reach = state.geo.reach(origin, state.allowance(c), GANG, blocked=enemies, no_stop=friends)
+    viewers = state.viewers(exclude=[agent] if agent else [])
+    seen = state.geo.watched(viewers, vehicles=state.vehicles())
+    bus = set(state.bus_squares())
+    unseen = [(cost, s) for s, cost in reach.cost.items()
+              if s != origin and (not isinstance(s, Sq) or s in bus or s not in seen)]
+    if not unseen:
+        return []
+    first = min(cost for cost, _ in unseen)
+    return sorted((s for cost, s in unseen if cost == first), key=spot_to_text)
+
+
+def _reveal(state: "LupinState", c: str, ev: list[Event], cause: str, by: str | None = None) -> None:
+    """The disguise ends: the agent leaves the game (no kill for anybody), the member stands on its
+    square, shown (everybody is told who the agent was). ``cause``: ``choice`` (his own reveal),
+    ``attack`` (Zenigata wanted that agent to attack), ``hit`` (the agent was hit), ``arrest``
+    (the rules picked that agent to hold a prisoner), ``visible`` (novice play: the gang is on the
+    board from now on)."""
+    f = state.figures[c]
+    agent = f.cards.pop("disguise")
+    f.cards.pop("disguise_card", None)
+    f.cards.pop("disguise_round", None)
+    ag = state.figures[agent]
+    square = ag.spot
+    ag.spot, ag.holding, ag.moved, ag.acted = None, None, False, False
+    f.spot, f.shown, f.exposed = square, True, False
+    data: dict[str, Any] = {"figure": c, "agent": agent, "square": spot_to_text(square), "cause": cause}
+    if by is not None:
+        data["by"] = by
+    ev.append(Event("unmasked", data, reveal=True))
+    state._note(c, agent, spot_to_text(square), "unmasked")
+
+
+def _check_unmask(state: "LupinState", a: Any) -> bool:
+    """Checks an Unmask/UnmaskHide; True when it answers a forced reveal (police phase)."""
+    c = a.figure
+    require(c in state.gang and state.seat_of.get(c) == a.seat, f"{c} is not yours to play.")
+    f = state.figures[c]
+    if f.cards.get("unmasking"):
+        return True
+    require(disguised_as(state, c) is not None, f"{c} is not in disguise.")
+    state._check_member_turn(a.seat, c)
+    require(f.cards.get("disguise_round") != state.round,
+            f"{c} took the agent's place this round: he may reveal himself from his next turn.")
+    return False
+
+
+def _unmask_hide_squares(state: "LupinState", c: str) -> list[Any]:
+    f = state.figures[c]
+    if f.cards.get("unmasking"):
+        return _hide_squares(state, c, f.spot, None)
+    agent = disguised_as(state, c)
+    if agent is None or f.cards.get("disguise_round") == state.round:
+        return []
+    return _hide_squares(state, c, state.figures[agent].spot, agent)
+
+
+@register_hook("member_actions")
+def _disguised_turn(state: "LupinState", seat: Seat, c: str) -> list[Action] | None:
+    """A disguised member's turn: reveal himself (on the agent's square, or hiding on one of the
+    first unseen squares), or stay in disguise (:class:`EndTurn`)."""
+    f = state.figures[c]
+    if not f.cards.get("disguise"):
+        return None
+    out: list[Action] = []
+    if f.cards.get("disguise_round") != state.round:
+        out.append(Unmask(seat, c))
+        out.extend(UnmaskHide(seat, c, spot_to_text(s)) for s in _unmask_hide_squares(state, c))
+    out.append(A.EndTurn(seat, c))
+    return out
+
+
+@register_phase_actions("police")
+def _forced_reveal_actions(state: "LupinState", seat: Seat) -> list[Action]:
+    out: list[Action] = []
+    for c in _unmasking(state):
+        if state.seat_of[c] == seat:
+            out.append(Unmask(seat, c))
+            out.extend(UnmaskHide(seat, c, spot_to_text(s)) for s in _unmask_hide_squares(state, c))
+    return out
+
+
+@register_hook("waiting")
+def _waiting_for_reveal(state: "LupinState") -> list[Seat]:
+    return [state.seat_of[c] for c in _unmasking(state)]
+
+
+@register_hook("refuse")
+def _refuse_while_disguised(state: "LupinState", action: Action) -> str | None:
+    pending = _unmasking(state)
+    if pending:
+        if isinstance(action, (Unmask, UnmaskHide)) and action.figure in pending:
+            return None
+        return f"{pending[0]} must first say where he reappears."
+    c = getattr(action, "figure", None)
+    if isinstance(c, str) and disguised_as(state, c) is not None \
+            and not isinstance(action, (Unmask, UnmaskHide, A.EndTurn)):
+        return f"{c} is in disguise: he may only reveal himself or stay in disguise."
+    return None
+
+
+@register_handler(Unmask)
+def _do_unmask(state: "LupinState", a: Unmask, ev: list[Event]) -> None:
+    forced = _check_unmask(state, a)
+    f = state.figures[a.figure]
+    if forced:
+        f.cards.pop("unmasking", None)   # he stays where he was revealed, shown
+        return
+    _reveal(state, a.figure, ev, "choice")
+    f.moved = True
+    state.active = a.figure
+
+
+@register_handler(UnmaskHide)
+def _do_unmask_hide(state: "LupinState", a: UnmaskHide, ev: list[Event]) -> None:
+    forced = _check_unmask(state, a)
+    c = a.figure
+    try:
+        to = spot_from_text(a.to)
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None
+    require(to in set(_unmask_hide_squares(state, c)),
+            f"{c} cannot hide on {a.to}: one of the first unseen squares within his movement.")
+    f = state.figures[c]
+    active = state.active
+    if forced:
+        f.cards.pop("unmasking", None)
+    else:
+        _reveal(state, c, ev, "choice")
+    state._move_member(c, to, ev)      # a move from the agent's square, where everybody saw him
+    if forced:
+        state.active = active          # the police phase goes on
+        f.moved = False
+
+
+@register_hook("police_attack")
+def _agent_would_attack(state: "LupinState", a: Any, ev: list[Event]) -> bool:
+    """Zenigata wants the disguised agent to shoot (or fight): the member must reveal himself. The
+    agent leaves the game and its attack is lost; the member's seat says where he goes."""
+    c = _wearer(state, a.figure)
+    if c is None:
+        return False
+    _reveal(state, c, ev, "attack")
+    state.figures[c].cards["unmasking"] = True
+    return True
+
+
+@register_hook("strike")
+def _agent_would_counter(state: "LupinState", attacker: str, defender: str, ev: list[Event]) -> bool:
+    """The disguised agent's counter-attack (a partner missed him hand to hand): he reveals himself
+    on the spot instead of striking."""
+    c = _wearer(state, attacker)
+    if c is None:
+        return False
+    _reveal(state, c, ev, "attack")
+    return True
+
+
+@register_hook("eliminating")
+def _agent_hit(state: "LupinState", fid: str, by: str | None, ev: list[Event]) -> bool:
+    """Whatever would eliminate the disguised agent (a shot, a blade, a grenade, a trap) unmasks
+    the member instead: he stands on the agent's square, shown and unhurt; no kill is counted."""
+    c = _wearer(state, fid)
+    if c is None:
+        return False
+    _reveal(state, c, ev, "hit", by=by)
+    return True
+
+
+@register_hook("holding")
+def _agent_would_hold(state: "LupinState", agent: str, ev: list[Event]) -> bool:
+    c = _wearer(state, agent)
+    if c is None:
+        return False
+    _reveal(state, c, ev, "arrest")
+    return True
+
+
+@register_hook("gang_phase")
+def _visible_from_now(state: "LupinState", ev: list[Event]) -> None:
+    """Novice play from round 6: the gang is always on the board, so a disguise ends there."""
+    from game.lupin.rules.vehicles import all_visible
+    if not all_visible(state):
+        return
+    for c in state.gang:
+        if disguised_as(state, c) is not None:
+            _reveal(state, c, ev, "visible")

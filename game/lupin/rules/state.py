@@ -103,6 +103,14 @@ def register_phase_actions(phase: str):
 #   "allowance" (fid, squares) -> squares   the movement this round, changed (mission cards)
 #   "gang_moves" / "gang_attacks" (fid, out) -> out   a member's move squares / attack targets,
 #                                  narrowed by forced mission cards (LupinState._narrowed)
+# and, for a member hidden inside a police agent (cards.py, *Travestimento perfetto*):
+#   "waiting" () -> [seat]         seats that must answer before anybody else acts (a forced reveal)
+#   "refuse" (action) -> str|None  a sentence refusing an action the rules do not allow now
+#   "member_actions" (seat, c) -> [action]|None   replaces a member's own actions (None: as usual)
+#   "police_attack" (action, ev) -> bool   True: a police Shoot/Melee was resolved otherwise
+#   "strike" (attacker, defender, ev) -> bool   True: no blow is struck (a counter-attack)
+#   "eliminating" (fid, by, ev) -> bool    True: the figure was not eliminated as usual
+#   "holding" (agent, ev) -> bool  True: this agent cannot hold a prisoner (pick another)
 HOOKS: dict[str, list[Any]] = {}
 
 
@@ -316,6 +324,9 @@ class LupinState:
     def to_act(self) -> list[Seat]:
         if self.result_ is not None:
             return []
+        waiting = self._waiting()
+        if waiting:
+            return waiting
         if self.phase == "placement":
             return ["zenigata"]
         if self.phase == "police":
@@ -335,6 +346,11 @@ class LupinState:
 
     def is_over(self) -> bool:
         return self.result_ is not None
+
+    def _waiting(self) -> list[Seat]:
+        """Seats that must answer first (a forced reveal of a disguise, cards.py)."""
+        seats = {s for out in self._hook("waiting") for s in out}
+        return sorted(seats, key=SEATS.index)
 
     def result(self) -> Result | None:
         return self.result_
@@ -479,6 +495,9 @@ class LupinState:
         if seat not in self.to_act():
             return []
         extra = [a for provider in PHASE_ACTIONS.get(self.phase, ()) for a in provider(self, seat)]
+        extra = [a for a in extra if not any(self._hook("refuse", a))]
+        if self._waiting():
+            return extra
         return extra + self._own_legal_actions(seat)
 
     def _own_legal_actions(self, seat: Seat) -> list[Action]:
@@ -638,6 +657,9 @@ class LupinState:
 
     def _member_actions(self, seat: Seat, c: str) -> list[Action]:
         f = self.figures[c]
+        for only in self._hook("member_actions", seat, c):
+            if only is not None:
+                return only
         out: list[Action] = []
         if f.arrested_by is not None:
             out.append(A.FreeSelf(seat, c, "devices"))
@@ -840,6 +862,8 @@ class LupinState:
             plugged = ACTION_HANDLERS[type(action)]
             handler = lambda a, ev: plugged(self, a, ev)  # noqa: E731
         require(handler is not None, "That move does not exist in this game.")
+        for refusal in self._hook("refuse", action):
+            require(refusal is None, refusal or "")
         # Each handler checks everything before it changes anything: a refused action leaves the
         # state exactly as it was.
         events: list[Event] = []
@@ -1145,6 +1169,8 @@ class LupinState:
         require(a.weapon == self._weapon_of(a.figure), f"{a.figure} has no {a.weapon}.")
         require(a.target in self._shoot_targets(a.figure),
                 f"{a.figure} has no clear shot at {a.target} (range, line of fire, or at least one square between).")
+        if f.kind != "gang" and any(self._hook("police_attack", a, ev)):
+            return
         f.acted = True
         if f.kind == "gang":
             self.active = a.figure
@@ -1173,6 +1199,8 @@ class LupinState:
         self._check_attacker(a.seat, a.figure)
         require(a.target in self._melee_targets(a.figure),
                 f"{a.figure} is not orthogonally next to {a.target}.")
+        if f.kind != "gang" and any(self._hook("police_attack", a, ev)):
+            return
         f.acted = True
         if f.kind == "gang":
             self.active = a.figure
@@ -1184,6 +1212,8 @@ class LupinState:
             self._strike(a.target, a.figure, ev, counter=True)
 
     def _strike(self, attacker: str, defender: str, ev: list[Event], counter: bool = False) -> bool:
+        if any(self._hook("strike", attacker, defender, ev)):
+            return False
         skill = self.sheet_of(attacker).melee
         roll = self.rng.roll(2)
         hit = sum(roll) + skill >= HIT_ROLL
@@ -1245,6 +1275,8 @@ class LupinState:
             self._arrest(target, ev)
 
     def _eliminate(self, fid: str, ev: list[Event], by: str | None = None) -> None:
+        if any(self._hook("eliminating", fid, by, ev)):
+            return
         f = self.figures[fid]
         prisoner = f.holding
         f.spot, f.holding, f.moved, f.acted = None, None, False, False
@@ -1280,14 +1312,18 @@ class LupinState:
         f = self.figures[c]
         # the nearest agent on the board holds him; with none, one comes from the reserve
         spot = f.spot if not isinstance(f.spot, (Inside, Under)) else None
-        agents = [a for a in self.agents_on_board() if not self.figures[a].holding]
-        holder = None
-        if agents and spot is not None:
-            holder = min(agents, key=lambda a: (self._dist(self.figures[a].spot, spot), a))
-        elif agents:
-            holder = agents[0]
-        elif self.reserve_agents():
-            holder = self.reserve_agents()[0]
+        while True:
+            agents = [a for a in self.agents_on_board() if not self.figures[a].holding]
+            holder = None
+            if agents and spot is not None:
+                holder = min(agents, key=lambda a: (self._dist(self.figures[a].spot, spot), a))
+            elif agents:
+                holder = agents[0]
+            elif self.reserve_agents():
+                holder = self.reserve_agents()[0]
+            # a disguised member never holds his partner: he is unmasked, and the next agent holds him
+            if holder is None or not any(self._hook("holding", holder, ev)):
+                break
         if holder is not None and spot is not None:
             free = [s for s in spot.neighbours4() if s in self.geo.board and s not in self.occupied()
                     and self.geo.can_stand(s, POLICE)]
@@ -1390,7 +1426,7 @@ class LupinState:
             return
         self._check_member_turn(a.seat, a.figure)
         f = self.figures[a.figure]
-        if not f.moved and not f.acted and f.arrested_by is None and not f.escaped:
+        if not f.moved and not f.acted and f.arrested_by is None and not f.escaped and f.spot is not None:
             self._note(a.figure, spot_to_text(f.spot), spot_to_text(f.spot), "stay")
             # standing still: a hidden member who stays where the police now see him is spotted
             if not self.is_shown(a.figure) and self.in_police_sight(a.figure):
@@ -1569,6 +1605,8 @@ class LupinState:
         if a.card in f.hand:
             f.hand.remove(a.card)
             f.discard.append(a.card)
+        if getattr(rule, "secret", False):
+            return   # a card played face down (a disguise): its effect told the seats what they may know
         ev.append(Event("card_played", {"figure": a.figure, "card": a.card, "target": a.target}, reveal=True))
 
     def _do_usedevice(self, a: A.UseDevice, ev: list[Event]) -> None:

@@ -10,6 +10,12 @@ compared, saved in a test, or drawn by the UI without touching the state. What e
   position while they may talk (adjacent or in the same vehicle), the tiles it has seen;
 * Zenigata, besides: the tiles he has seen (a tile handed over at an arrest).
 
+A member hidden inside a police agent (*Travestimento perfetto*, cards.py) is off the board in
+every view (``spot`` None) but his own seat's, which reads which agent he is (``disguised_as``,
+and ``disguise`` in ``mine``) and the agent's square as his ``spot``. The card he played lies face down in front of him until he reveals
+himself, so it still counts in his ``hand_size`` for everybody: a card that vanished from a hand
+with no card shown would tell Zenigata that a secret card was played.
+
 The privacy tests (tests/lupin/test_privacy.py) build pairs of states that differ only in what a
 seat may not know and check that its view is the same.
 """
@@ -43,17 +49,20 @@ def view_for(state: "LupinState", seat: Seat) -> dict[str, Any]:
         entry: dict[str, Any] = {"kind": f.kind, "wounds": f.wounds}
         if f.kind == "gang":
             known = state.seat_knows_position(seat, fid)
+            disguise = f.cards.get("disguise")
             entry.update({
                 "seat": state.seat_of[fid],
                 "shown": state.is_shown(fid),
-                "spot": _spot(f.spot) if known else None,
+                # a disguised member stands where his agent stands: told to his own seat only
+                "spot": _spot(state.figures[disguise].spot if disguise and fid in own else f.spot) if known else None,
                 "known": known,
                 "escaped": f.escaped,
                 "arrested_by": f.arrested_by,
                 "turn_done": f.turn_done,
-                "hand_size": len(f.hand),
+                "hand_size": len(f.hand) + (1 if disguise else 0),
                 "deck_size": len(f.deck),
                 "kills": f.kills,
+                "disguised_as": disguise if fid in own else None,
             })
         else:
             entry.update({"spot": _spot(f.spot), "moved": f.moved, "acted": f.acted,
@@ -76,6 +85,7 @@ def view_for(state: "LupinState", seat: Seat) -> dict[str, Any]:
             "notes": [{"round": n.round, "from": n.frm, "to": n.to, "action": n.action,
                        "kills": n.kills, "wounds": n.wounds} for n in f.notes],
             "traitor": c == "fujiko" and state._fujiko_traitor(),
+            "disguise": f.cards.get("disguise"),
         }
     result = state.result()
     return {
