@@ -15,7 +15,11 @@ cooperative and all against all. After every applied action :class:`Invariants` 
   shown, and no event they see carries it;
 * the game ends by round 13; each figure moves once and takes one standard action a round at
   most; the police act only in the police phase, the gang only in its own; the carrier of the
-  real treasure starts his turn only when every partner has ended his.
+  real treasure starts his turn only when every partner has ended his;
+* a member disguised as an agent (*Travestimento perfetto*) is off the board, inside an agent on
+  a board square who holds nobody, one member an agent; taking the agent's place and revealing
+  himself in his turn are his move; Zenigata and the table never see the disguise card played
+  and the member's hand size still counts it.
 
 The games also try illegal actions; ``simulate`` must count them all as refused.
 """
@@ -29,6 +33,8 @@ import pytest
 
 from game.engine.api import TABLE, Action, events_for_seat
 from game.lupin.rules import actions as A
+from game.lupin.rules.cards import Unmask, UnmaskHide
+from game.lupin.rules.catalog import card as card_data
 from game.lupin.rules.geometry import GANG, POLICE, ZENIGATA, Inside, Under, spot_to_text
 from game.lupin.rules.state import LupinState
 from game.lupin.simulate import play_game, simulate
@@ -130,7 +136,12 @@ class Invariants:
         elif isinstance(action, (A.Flip, A.EndTreasure)):
             assert prev["phase"] == "treasure", where
 
-        # once a round: one move and one standard action a figure, one drive a car
+        # once a round: one move and one standard action a figure, one drive a car (taking an
+        # agent's place, and revealing himself in his own turn, are a member's move)
+        disguise = isinstance(action, A.PlayCard) and card_data(action.card).effect == "disguise"
+        if disguise or (isinstance(action, (Unmask, UnmaskHide)) and prev["phase"] == "gang"):
+            self.moves[(rnd, fig)] += 1
+            assert self.moves[(rnd, fig)] == 1, f"{fig} moved twice in round {rnd}: {where}"
         if isinstance(action, A.Move):
             self.moves[(rnd, fig)] += 1
             assert self.moves[(rnd, fig)] == 1, f"{fig} moved twice in round {rnd}: {where}"
@@ -148,9 +159,10 @@ class Invariants:
 
         # an eliminated agent that comes back with the reinforcements is a new arrival
         for e in new_events:
-            if e.kind == "eliminated":
+            if e.kind in ("eliminated", "unmasked"):   # unmasked: the agent a disguise hid in is gone
+                gone = e.data["agent"] if e.kind == "unmasked" else e.data["figure"]
                 for counter in (self.moves, self.standard):
-                    counter.pop((rnd, e.data["figure"]), None)
+                    counter.pop((rnd, gone), None)
 
         # the carrier of the real treasure plays last (but a Fujiko given the loot by "Oh mio caro
         # Lupin..." plays first, which _may_start_turn says)
@@ -304,6 +316,25 @@ class Invariants:
                     for key in ("to", "square"):
                         assert e.data.get(key) != secret, \
                             f"{seat} is told hidden {c}'s square in {e.kind} {dict(e.data)} ({where})"
+
+        # disguises: off the board, inside an agent on a square, one member an agent, told to nobody
+        worn: dict[str, str] = {}
+        for c in state.gang:
+            agent = figs[c].cards.get("disguise")
+            if agent is None:
+                continue
+            assert figs[c].spot is None and not state.is_shown(c) and not figs[c].in_car, where
+            assert agent not in worn, f"{c} and {worn.get(agent)} both hide in {agent} ({where})"
+            worn[agent] = c
+            ag = figs[agent]
+            assert ag.kind == "agent" and ag.spot is not None and not ag.in_car and not ag.holding, \
+                f"{c} hides in {agent}, who is {ag.spot} / {ag.in_car} / {ag.holding} ({where})"
+            for seat in ("zenigata", TABLE):
+                entry = state.view(seat)["figures"][c]
+                assert entry["hand_size"] == len(figs[c].hand) + 1 and entry["disguised_as"] is None, where
+        for seat in ("zenigata", TABLE):
+            for e in state.view(seat)["log"]:
+                assert not e.get("disguise"), f"{seat} is told of a disguise: {e} ({where})"
 
         # the round marker
         assert 1 <= state.round <= state.rounds_total <= MAX_ROUNDS, where

@@ -5,8 +5,9 @@ seat EQUAL views. Each test plays a seeded game to a point (the police phase of 
 after the gang and treasure phases of round 2), copies the state, changes one hidden fact in the
 copy, and compares ``view(seat)`` for every seat (Zenigata, each gang seat, the table): equal for
 the seats that may not know the fact, DIFFERENT for the seat that may (so that every test could
-fail). The hidden facts: a hidden member's true square, the order of the face-down tiles, a hand of
-mission cards, Fujiko's betrayal card, the undrawn decks, the RNG.
+fail). The hidden facts: a hidden member's true square, the agent a disguised member hides in, the
+order of the face-down tiles, a hand of mission cards, Fujiko's betrayal card, the undrawn decks,
+the RNG.
 
 Then the events: Zenigata never learns a hidden member's destination, a flipped tile shows its
 content only to the seats with a member inside, a drawn card shows its id only to its owner's seat.
@@ -131,6 +132,44 @@ def test_a_hidden_members_square_is_known_only_to_who_may_know(episode, players,
         # and the seats that may not know see no square for him at all
         for seat in set(seats_of(a)) - knowing:
             assert a.view(seat)["figures"][member]["spot"] is None
+
+
+# ---------------------------------------------------------------------- a disguise
+
+def _disguised(state: LupinState, member: str, agent: str) -> LupinState:
+    """A copy of ``state`` in which ``member`` has played *Travestimento perfetto* last round and
+    hides inside ``agent`` (the card lies face down before him, out of his hand)."""
+    s = state.snapshot()
+    f = s.figures[member]
+    card = f"{member}_travestimento_perfetto"
+    f.cards.update(disguise=agent, disguise_card=card, disguise_round=s.round - 1)
+    f.spot, f.shown, f.exposed = None, False, False
+    f.discard.append(card)
+    return s
+
+
+@pytest.mark.parametrize("episode,players,variant,seed,bots", GAMES, ids=IDS)
+def test_which_agent_hides_a_disguised_member_is_known_only_to_his_seat(episode, players, variant, seed, bots):
+    """*Travestimento perfetto*: two states that differ only in which agent a member hides in give
+    Zenigata, the table and the other gang seats equal views, and Zenigata equal legal actions
+    (the police phase of round 3: every agent moves, shoots and fights as before)."""
+    state = game_at_round_3(episode, players, variant, seed, bots)
+    members = [c for c in ("lupin", "jigen") if c in state.gang and state.figures[c].arrested_by is None
+               and not state.figures[c].escaped and not state.figures[c].always_shown and not state._carries(c)]
+    agents = sorted(a for a in state.agents_on_board() if not state.figures[a].holding
+                    and not isinstance(state.figures[a].spot, Inside))
+    if not members or len(agents) < 2:
+        pytest.skip("nobody to disguise in this game")
+    for member in members:
+        a, b = _disguised(state, member, agents[0]), _disguised(state, member, agents[-1])
+        compare_views(a, b, may_know={state.seat_of[member]})
+        assert a.legal_actions("zenigata") == b.legal_actions("zenigata")
+        assert a.legal_actions("zenigata"), "the police phase offers Zenigata something"
+        for seat in ("zenigata", TABLE):
+            entry = a.view(seat)["figures"][member]
+            assert entry["spot"] is None and entry["disguised_as"] is None
+            assert entry["hand_size"] == len(a.figures[member].hand) + 1   # the card face down counts
+        assert a.view(state.seat_of[member])["figures"][member]["disguised_as"] == agents[0]
 
 
 # ---------------------------------------------------------------------- the tiles
