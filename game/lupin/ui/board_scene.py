@@ -74,7 +74,7 @@ class LupinBoardScene(Scene):
         groups: dict[tuple, list[str]] = {}
         rects: dict[tuple, pygame.FRect] = {}
         for fid, f in sorted(self.view["figures"].items()):
-            if not f.get("spot"):
+            if not f.get("spot") or f.get("disguised_as"):
                 continue
             r = self._spot_rect(f["spot"])
             if r is None:
@@ -93,6 +93,11 @@ class LupinBoardScene(Scene):
             for i, fid in enumerate(fids):
                 dx = (i - (n - 1) / 2) * step
                 self.tokens[fid] = ((r.centerx + dx, r.centery + (rad * 0.35 if i % 2 else -rad * 0.35)), rad)
+        for fid, f in self.view["figures"].items():
+            agent = f.get("disguised_as")   # his own seat's view: a small badge on the agent he hides in
+            if agent in self.tokens:
+                (x, y), rad = self.tokens[agent]
+                self.tokens[fid] = ((x + rad * 0.9, y - rad * 0.9), rad * 0.6)
         for cid, car in self.view["cars"].items():
             if car["spot"]:
                 r = self._spot_rect(car["spot"])
@@ -303,6 +308,9 @@ class LupinBoardScene(Scene):
             return t("lupin.status.escaped")
         if f.get("arrested_by"):
             return t("lupin.status.arrested")
+        if f.get("disguised_as"):
+            from game.lupin.ui.choices import figure_name
+            return t("lupin_disguise.status", agent=figure_name(f["disguised_as"]))
         if f.get("spot") is None:
             return t("lupin.status.unknown")
         where = f["spot"] if not f["spot"].startswith("inside ") else t("lupin.inside", place=f["spot"][7:])

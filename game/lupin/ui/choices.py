@@ -40,10 +40,11 @@ BOARD_KINDS = {
     "Place": "place", "ChooseStart": "start", "Move": "move", "Shoot": "shoot", "Melee": "melee",
     "Drive": "drive", "Unload": "unload", "CarAppears": "appear", "Ride": "ride", "Vanish": "ride",
     "GetOut": "target", "ExtraShot": "shoot", "ExtraMelee": "melee", "Dash": "ride", "LeapTo": "ride",
+    "UnmaskHide": "move",
 }
 SHOTS, BLOWS = ("Shoot", "ExtraShot"), ("Melee", "ExtraMelee")
 # Known actions that are buttons even though a field could name a token (the partner of a pass).
-BUTTON_TYPES = {"PassTreasure", "AcceptTreasure", "FreeSelf", "Escape", "EndTurn", "EndTreasure",
+BUTTON_TYPES = {"PassTreasure", "AcceptTreasure", "FreeSelf", "Escape", "EndTurn", "EndTreasure", "Unmask",
                 "ConfirmPlan", "Flip", "CarFromStation", "BuyDevice", "ReturnDevice", "ReassignDevice",
                 "CharmLupin", "EndCharm", "PassPurchase", "BuyLeftover", "GetIn"}
 END_TYPES = {"EndTurn", "EndTreasure", "ConfirmPlan", "EndCharm", "PassPurchase"}
@@ -265,6 +266,10 @@ def action_label(action: Action, view: dict) -> str:
     name = type(action).__name__
     fields = _fields(action)
     shown = {k: value_name(view, k, v) for k, v in fields.items()}
+    if name in ("EndTurn", "Unmask", "PlayCard"):
+        disguise = _disguise_label(name, fields, view)
+        if disguise is not None:
+            return disguise
     if name == "EndTurn":
         return t("lupin.act.end_police") if fields.get("figure") == "police" else t("lupin.act.end_turn")
     if name == "ConfirmPlan":
@@ -292,6 +297,24 @@ def action_label(action: Action, view: dict) -> str:
             pass
     details = ", ".join(v for v in shown.values() if v)
     return f"{humanise(name)}: {details}" if details else humanise(name)
+
+
+def _disguise_label(name: str, fields: dict[str, Any], view: dict) -> str | None:
+    """*Travestimento perfetto*: taking an agent's place, revealing oneself, staying in disguise."""
+    me = view["figures"].get(fields.get("figure") or "") or {}
+    agent = me.get("disguised_as")
+    if name == "PlayCard":
+        from game.lupin.rules import catalog
+        try:
+            effect = catalog.card(fields.get("card", "")).effect
+        except Exception:  # noqa: BLE001 - not a card of the catalogue
+            return None
+        return t("lupin_disguise.play", agent=figure_name(fields["target"])) if effect == "disguise" else None
+    if name == "EndTurn":
+        return t("lupin_disguise.stay") if agent else None
+    # Unmask: in his turn, on the agent's square; after a forced reveal, he is already there
+    square = token_spot(view, agent) if agent else me.get("spot")
+    return t("lupin_disguise.reveal" if agent else "lupin_disguise.reveal_stay", square=spot_name(square))
 
 
 def group_label(type_name: str, figure: str | None = None) -> str:

@@ -81,6 +81,10 @@ def _variant(kind: str, entry: dict[str, Any]) -> str:
         return "grenade" if entry.get("victims") else "grenade_none"
     if kind == "eliminated":
         return "eliminated_by" if entry.get("by") else "eliminated"
+    if kind == "card_played" and entry.get("disguise"):
+        return "disguised"            # Travestimento perfetto, told to its owner's seat only
+    if kind == "unmasked" and entry.get("cause") not in (None, "choice"):
+        return f"unmasked_{entry['cause']}"
     return kind
 
 
