@@ -34,6 +34,7 @@ CHECKER_MODULES: tuple[str, ...] = (
     "game.games_catalog",
     "game.lupin.rules.boards",
     "game.lupin.rules.catalog",
+    "game.lupin.tutorial",
 )
 
 YAML_SUFFIXES = (".yaml", ".yml")
