@@ -194,3 +194,44 @@ def _lupin_replay(app, episode: str = "rosso-rubino", **_options):
 
     match = finished_match(episode)
     return [LupinPlayScene(match, autosave=False), ReplayScene(match, start=150, playing=False)]
+
+
+# ---- the tutorial (title screen → Tutorial): game/lupin/ui/tutorial_scene.py ----------------
+def _tutorial_steps() -> int:
+    from game.lupin.tutorial import load_script
+
+    return len(load_script().steps)
+
+
+def _tutorial_build(step: int = 0, persist: bool = True):
+    from game.lupin.ui.tutorial_scene import LupinTutorialScene
+
+    return LupinTutorialScene(step=step, persist=persist)
+
+
+def _tutorial_fits(progress) -> bool:
+    from game.lupin.ui.tutorial_scene import progress_fits
+
+    return progress_fits(progress)
+
+
+def _register_tutorial() -> None:
+    from game.ui.tutorial import register_tutorial
+
+    register_tutorial("lupin", steps=_tutorial_steps, build=_tutorial_build, valid=_tutorial_fits)
+
+
+_register_tutorial()
+
+
+@register_scene("lupin-tutorial")
+def _lupin_tutorial(app, step: str = "shoot", **_options):
+    """The tutorial at one of its steps (``step``: a step's text key, or its number from 1), the
+    highlight on what to click; nothing is saved."""
+    from game.lupin.tutorial import load_script
+
+    steps = load_script().steps
+    index = int(step) - 1 if str(step).isdigit() else next(i for i, s in enumerate(steps) if s.say == step)
+    scene = _tutorial_build(index, persist=False)
+    scene.time = 0.25   # the ring mid-pulse
+    return scene

@@ -1,4 +1,4 @@
-"""The title screen: the name, a tagline, Play / Settings / Quit over a night-time blueprint."""
+"""The title screen: the name, a tagline, Play / Tutorial / Settings / Quit over a night-time blueprint."""
 
 from __future__ import annotations
 
@@ -24,17 +24,24 @@ class TitleScene(Scene):
         y = 460
         self.play_button = Button((LEFT, y, w, h), lambda: t("title.play"), self.open_chooser,
                                   style="primary", icon="play")
-        self.settings_button = Button((LEFT, y + h + gap, w, h), lambda: t("title.settings"),
+        self.tutorial_button = Button((LEFT, y + h + gap, w, h), lambda: t("tutorial.button"),
+                                      self.open_tutorial, icon="?")
+        self.settings_button = Button((LEFT, y + 2 * (h + gap), w, h), lambda: t("title.settings"),
                                       self.open_settings, icon="gear")
-        self.quit_button = Button((LEFT, y + 2 * (h + gap), w, h), lambda: t("title.quit"), self.ask_quit,
+        self.quit_button = Button((LEFT, y + 3 * (h + gap), w, h), lambda: t("title.quit"), self.ask_quit,
                                   icon="exit")
-        self.widgets = [self.play_button, self.settings_button, self.quit_button]
+        self.widgets = [self.play_button, self.tutorial_button, self.settings_button, self.quit_button]
         self.time = 0.0
 
     def open_chooser(self) -> None:
         from game.ui.scenes.chooser import ChooserScene
 
         self.stack.push(ChooserScene())
+
+    def open_tutorial(self) -> None:
+        from game.ui.tutorial import open_tutorial
+
+        open_tutorial(self.stack)
 
     def open_settings(self) -> None:
         from game.ui.scenes.settings import SettingsScene

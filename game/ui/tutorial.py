@@ -1,0 +1,372 @@
+"""The tutorial framework: a scripted scenario played with the mouse, one sentence at a time.
+
+A title's tutorial is a play scene that follows a script (steps of "the player does this one
+action", "the computer plays these", "read this"; see :mod:`game.lupin.tutorial`). What every
+tutorial shares lives here:
+
+* :class:`Coach` – the sentence panel: the kicker, "Step n of N" with a progress bar, the
+  sentence, a *Continue* button for notes, a *Leave* button, and the gentle refusal ("Follow the
+  highlight: ...") when a click lands elsewhere;
+* :func:`draw_highlight` – the pulsing gold ring and arrow around what to click;
+* :class:`Progress` – the step reached and the actions so far, saved in the player's folder
+  (``tutorials/<name>.json``) so the title's *Tutorial* button offers Resume / Start over;
+* :class:`TutorialOfferScene` – that Resume / Start over / Back dialog;
+* :class:`WellDoneScene` – the last screen, back to the title;
+* a registry: a title registers its tutorial with :func:`register_tutorial` and the title screen
+  calls :func:`open_tutorial`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.engine import resources
+from game.engine.i18n import t
+from game.engine.storage import atomic_write_text
+from game.ui import backdrop, theme
+from game.ui.canvas import Canvas
+from game.ui.scene import Scene
+from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
+
+PROGRESS_VERSION = 1
+
+
+# ------------------------------------------------------------------------------------ progress
+
+@dataclass
+class Progress:
+    """Where a player left a tutorial: the step index and the actions played so far (as JSON)."""
+
+    name: str
+    step: int = 0
+    actions: list | None = None
+
+    @staticmethod
+    def path(name: str) -> Path:
+        return resources.user_dir() / "tutorials" / f"{name}.json"
+
+    @classmethod
+    def load(cls, name: str) -> "Progress | None":
+        """The saved progress, or None (none saved, or a file that cannot be read: start over)."""
+        try:
+            data = json.loads(cls.path(name).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION:
+            return None
+        step, actions = data.get("step"), data.get("actions")
+        if isinstance(step, bool) or not isinstance(step, int) or step < 0 or not isinstance(actions, list):
+            return None
+        return cls(name, step, actions)
+
+    def save(self) -> None:
+        doc = {"version": PROGRESS_VERSION, "tutorial": self.name, "step": self.step, "actions": self.actions or []}
+        try:
+            atomic_write_text(self.path(self.name), json.dumps(doc, indent=1))
+        except OSError:
+            pass   # a tutorial that cannot be resumed is no reason to stop playing it
+
+    @classmethod
+    def clear(cls, name: str) -> None:
+        try:
+            cls.path(name).unlink()
+        except OSError:
+            pass
+
+
+# ------------------------------------------------------------------------------------ registry
+
+@dataclass(frozen=True)
+class TutorialEntry:
+    name: str
+    steps: Callable[[], int]                    # how many steps the script has
+    build: Callable[[int], Scene]               # the tutorial's scene from a step (0: the beginning)
+    valid: Callable[[Progress], bool]           # a saved progress still fits the script
+
+
+TUTORIALS: dict[str, TutorialEntry] = {}
+
+
+def register_tutorial(name: str, *, steps: Callable[[], int], build: Callable[[int], Scene],
+                      valid: Callable[[Progress], bool]) -> None:
+    TUTORIALS[name] = TutorialEntry(name, steps, build, valid)
+
+
+def open_tutorial(stack: Any, name: str | None = None) -> None:
+    """The title's *Tutorial* button: the tutorial from the start, or the Resume / Start over
+    dialog when the player left one half way."""
+    from game.ui.registry import load_scene_modules
+
+    load_scene_modules()
+    if not TUTORIALS:
+        return
+    entry = TUTORIALS[name] if name else next(iter(TUTORIALS.values()))
+    progress = Progress.load(entry.name)
+    if progress is not None and 0 < progress.step < entry.steps() and entry.valid(progress):
+        stack.push(TutorialOfferScene(entry, progress))
+        return
+    Progress.clear(entry.name)
+    stack.push(entry.build(0))
+
+
+# ------------------------------------------------------------------------------------ drawing
+
+def draw_highlight(canvas: Canvas, rect: Any, time: float, *, round_: bool = False) -> None:
+    """A pulsing gold ring (a circle for tokens, a rounded box otherwise) and a bobbing arrow
+    pointing at it from above (below when there is no room): shape and motion, not colour alone."""
+    r = pygame.FRect(rect)
+    pulse = 0.5 + 0.5 * math.sin(time * 5.0)
+    grow = 4 + 5 * pulse
+    halo = (*theme.GOLD_LIGHT, round(90 + 120 * pulse))
+    if round_:
+        rad = max(r.width, r.height) / 2
+        canvas.circle((0, 0, 0, 120), r.center, rad + grow + 2, width=6)
+        canvas.circle(halo, r.center, rad + grow, width=4)
+        canvas.circle(theme.GOLD, r.center, rad + 2, width=2)
+    else:
+        box = r.inflate(grow * 2, grow * 2)
+        canvas.border((0, 0, 0, 120), box.inflate(4, 4), width=5, radius=10)
+        canvas.border(halo, box, width=4, radius=9)
+    bob = 6 * math.sin(time * 4.0)
+    above = r.top - grow > 70
+    tip_y = (r.top - grow - 6 - bob) if above else (r.bottom + grow + 6 + bob)
+    d = -1 if above else 1
+    cx = r.centerx
+    head = [(cx, tip_y), (cx - 15, tip_y + d * 20), (cx - 6, tip_y + d * 20), (cx - 6, tip_y + d * 40),
+            (cx + 6, tip_y + d * 40), (cx + 6, tip_y + d * 20), (cx + 15, tip_y + d * 20)]
+    canvas.polygon((0, 0, 0, 150), [(x + 2, y + 3) for x, y in head])
+    canvas.polygon(theme.GOLD_LIGHT, head)
+    canvas.lines(theme.NIGHT, head, width=1.5, closed=True)
+
+
+class Coach:
+    """The sentence panel: see the module docstring. ``rect`` may move (top or bottom of the board)
+    so it never covers what it points at."""
+
+    def __init__(self, rect: Any, on_continue: Callable[[], None], on_leave: Callable[[], None]):
+        self.rect = pygame.FRect(rect)
+        self.continue_button = Button((0, 0, 190, 46), lambda: t("tutorial.continue"), on_continue,
+                                      style="primary", icon="check")
+        self.leave_button = Button((0, 0, 120, 34), lambda: t("tutorial.leave"), on_leave, style="ghost",
+                                   icon="back")
+        self.sentence = ""
+        self.refusal: str | None = None
+        self.refusal_age = 0.0
+        self.step = 0
+        self.total = 1
+        self.kicker = ""
+        self.waiting = False        # the computer is playing: a quiet "watch" line
+        self.note = False           # a note: Continue is shown
+        self.layout()
+
+    def layout(self) -> None:
+        r = self.rect
+        self.leave_button.rect = pygame.FRect(r.right - 130, r.top + 10, 120, 34)
+        self.continue_button.rect = pygame.FRect(r.right - 210, r.bottom - 62, 190, 46)
+        self.continue_button.visible = self.note
+
+    def move_to(self, rect: Any) -> None:
+        self.rect = pygame.FRect(rect)
+        self.layout()
+
+    @property
+    def widgets(self) -> list[Button]:
+        return [self.leave_button] + ([self.continue_button] if self.note else [])
+
+    def set(self, sentence: str, step: int, total: int, *, note: bool, waiting: bool) -> None:
+        if sentence != self.sentence:
+            self.refusal = None
+        self.sentence, self.step, self.total, self.note, self.waiting = sentence, step, total, note, waiting
+        self.layout()
+
+    def refuse(self, text: str) -> None:
+        self.refusal, self.refusal_age = text, 0.0
+
+    def handle(self, event: Any) -> bool:
+        for w in self.widgets:
+            if w.handle(event):
+                return True
+        return False
+
+    def contains(self, pos: Any) -> bool:
+        return pos is not None and self.rect.collidepoint(pos)
+
+    def update(self, dt: float) -> None:
+        for w in (self.leave_button, self.continue_button):
+            w.update(dt)
+        if self.refusal is not None:
+            self.refusal_age += dt
+            if self.refusal_age > 6.0:
+                self.refusal = None
+
+    def draw(self, canvas: Canvas, time: float) -> None:
+        r = self.rect
+        draw_panel(canvas, r, (12, 18, 36, 242), theme.GOLD_DARK, radius=14, shadow=True)
+        top_band(canvas, r, theme.GOLD, 5, radius=14)
+        x = r.left + 22
+        kicker = f"{t('tutorial.kicker')} · {self.kicker}".upper() if self.kicker else t("tutorial.kicker").upper()
+        canvas.text(kicker, (x, r.top + 18), 14, theme.BOLD, theme.GOLD, tracking=2)
+        counter = t("tutorial.step", n=self.step, total=self.total)
+        right = self.leave_button.rect.left - 16
+        canvas.text(counter, (right, r.top + 18), 14, theme.BOLD, theme.MUTED, anchor="topright")
+        bar = pygame.FRect(x, r.top + 42, r.width - 44, 4)
+        canvas.fill((30, 42, 72), bar, radius=2)
+        done = bar.copy()
+        done.width = bar.width * min(1.0, self.step / max(1, self.total))
+        canvas.fill(theme.GOLD, done, radius=2)
+        text_w = r.width - 44 - (220 if self.note else 0)
+        box = (x, r.top + 56, text_w, r.height - 56 - 34)
+        canvas.text_box(self.sentence, box, 21, theme.BODY, theme.INK, line_spacing=1.22, max_lines=3)
+        foot_y = r.bottom - 30
+        if self.refusal:
+            canvas.text(_fit(canvas, self.refusal, text_w, 16, theme.BOLD), (x, foot_y), 16, theme.BOLD,
+                        (246, 140, 126))
+        elif self.waiting:
+            dots = "." * (1 + int(time * 2) % 3)
+            canvas.text(t("tutorial.watch").rstrip("…. ") + dots, (x, foot_y), 16, theme.ITALIC, theme.MUTED)
+        for w in self.widgets:
+            w.draw(canvas)
+
+
+def _fit(canvas: Canvas, text: str, width: float, size: float, face: str) -> str:
+    if canvas.measure(text, size, face)[0] <= width:
+        return text
+    while text and canvas.measure(text + "…", size, face)[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+# ------------------------------------------------------------------------------------ dialogs
+
+class TutorialOfferScene(Scene):
+    """Resume where the player left, start over, or go back to the title."""
+
+    overlay = True
+    freeze_below = True
+    W, H = 720, 360
+
+    def __init__(self, entry: TutorialEntry, progress: Progress):
+        super().__init__()
+        self.entry, self.progress = entry, progress
+        self.panel = pygame.FRect(0, 0, self.W, self.H)
+        self.panel.center = (800, 450)
+        bw, bh, gap = 210, 60, 20
+        y = self.panel.bottom - 36 - bh
+        x0 = self.panel.centerx - (3 * bw + 2 * gap) / 2
+        self.resume_button = Button((x0, y, bw, bh), lambda: t("tutorial.offer.resume"), self.resume,
+                                    style="primary", icon="play")
+        self.restart_button = Button((x0 + bw + gap, y, bw, bh), lambda: t("tutorial.offer.restart"), self.restart,
+                                     icon="back")
+        self.back_button = Button((x0 + 2 * (bw + gap), y, bw, bh), lambda: t("tutorial.offer.back"), self.close,
+                                  style="ghost", icon="cross")
+        self.widgets = [self.resume_button, self.restart_button, self.back_button]
+
+    def resume(self) -> None:
+        stack = self.stack
+        self.close()
+        stack.push(self.entry.build(self.progress.step))
+
+    def restart(self) -> None:
+        stack = self.stack
+        Progress.clear(self.entry.name)
+        self.close()
+        stack.push(self.entry.build(0))
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        super().handle(event)
+        return True
+
+    def draw_under(self, canvas: Canvas) -> None:
+        backdrop.dim(canvas, 170)
+
+    def draw(self, canvas: Canvas) -> None:
+        p = self.panel
+        draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
+        top_band(canvas, p, theme.GOLD, 6, radius=18)
+        canvas.text(t("tutorial.offer.title"), (p.centerx, p.top + 46), 56, theme.DISPLAY, theme.INK,
+                    anchor="midtop", tracking=1)
+        text = t("tutorial.offer.text", n=self.progress.step + 1, total=self.entry.steps())
+        canvas.text_box(text, (p.left + 60, p.top + 130, p.width - 120, 110), 23, theme.BODY, theme.MUTED,
+                        align="center", line_spacing=1.3, max_lines=3)
+        super().draw(canvas)
+
+
+class WellDoneScene(Scene):
+    """The end of a tutorial: a title, one sentence, and the way back to the title screen."""
+
+    overlay = True
+    freeze_below = True
+    W, H = 760, 420
+
+    def __init__(self, sentence: str, on_back: Callable[[], None] | None = None):
+        super().__init__()
+        self.sentence = sentence
+        self.on_back = on_back
+        self.panel = pygame.FRect(0, 0, self.W, self.H)
+        self.panel.center = (800, 450)
+        self.back_button = Button((0, 0, 380, 62), lambda: t("tutorial.done.back"), self.back, style="primary",
+                                  icon="back")
+        self.back_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 36)
+        self.widgets = [self.back_button]
+        self.time = 0.0
+
+    def back(self) -> None:
+        if self.on_back is not None:
+            self.on_back()
+            return
+        back_to_title(self.stack)
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.back()
+            return True
+        super().handle(event)
+        return True
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.time += dt
+
+    def draw_under(self, canvas: Canvas) -> None:
+        backdrop.dim(canvas, 150)
+
+    def draw(self, canvas: Canvas) -> None:
+        p = self.panel
+        draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
+        top_band(canvas, p, theme.GOLD, 8, radius=18)
+        canvas.text(t("tutorial.done.kicker").upper(), (p.centerx, p.top + 36), 18, theme.BOLD, theme.GOLD,
+                    anchor="midtop", tracking=5)
+        canvas.text(t("tutorial.done.title"), (p.centerx, p.top + 70), 84, theme.DISPLAY, theme.INK, anchor="midtop",
+                    shadow=(0, 0, 0, 160), shadow_offset=3)
+        # a small star of shapes (not colour alone): the job is done
+        cy = p.top + 190
+        for i, dx in enumerate((-60, 0, 60)):
+            s = 9 if i != 1 else 13
+            canvas.polygon(mix(theme.GOLD, theme.GOLD_LIGHT, 0.5 + 0.5 * math.sin(self.time * 3 + i)),
+                           [(p.centerx + dx, cy - s), (p.centerx + dx + s, cy), (p.centerx + dx, cy + s),
+                            (p.centerx + dx - s, cy)])
+        canvas.text_box(resolve(self.sentence), (p.left + 60, p.top + 220, p.width - 120, 90), 21, theme.BODY,
+                        (222, 216, 202), align="center", line_spacing=1.3, max_lines=3)
+        super().draw(canvas)
+
+
+def back_to_title(stack: Any) -> None:
+    """Pop everything down to the title screen (pushing one if there is none)."""
+    from game.ui.scenes.title import TitleScene
+
+    if stack is None:
+        return
+    while stack.top is not None and not isinstance(stack.top, TitleScene):
+        stack.pop()
+    if stack.top is None:
+        stack.push(TitleScene())
