@@ -141,12 +141,16 @@ class LupinBoardScene(Scene):
             return None
         return square_rect(spot[0], spot[1])
 
-    def draw(self, canvas) -> None:
+    def draw_board(self, canvas) -> None:
+        """The night backdrop and the printed board in its frame, with its shadow."""
         canvas.clear(theme.NIGHT)
         frame = BOARD_RECT
         canvas.fill((0, 0, 0, 120), frame.inflate(10, 10).move(4, 6), radius=6)
         canvas.image(board_surface(self.view["episode"]), frame)
         canvas.border(theme.EDGE_LIGHT, frame.inflate(4, 4), width=2, radius=3)
+
+    def draw(self, canvas) -> None:
+        self.draw_board(canvas)
         self._draw_tiles(canvas)
         self.draw_under_figures(canvas)
         self._draw_figures(canvas)

@@ -39,7 +39,6 @@ from game.lupin.rules.boards import episode
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, ZENIGATA, spot_from_text
 from game.lupin.ui import choices as C
-from game.lupin.ui.board_art import board_surface
 from game.lupin.ui.board_scene import (BOARD_RECT, GANG_STYLE, SQUARE, LupinBoardScene, square_at,
                                        square_rect)
 from game.lupin.ui.dice import DicePanel, fit
@@ -824,10 +823,7 @@ class LupinPlayScene(LupinBoardScene):
             self.planning.draw_static(canvas)
             self.draw_panel(canvas)
             return
-        frame = BOARD_RECT
-        canvas.fill((0, 0, 0, 120), frame.inflate(10, 10).move(4, 6), radius=6)
-        canvas.image(board_surface(self.view["episode"]), frame)
-        canvas.border(theme.EDGE_LIGHT, frame.inflate(4, 4), width=2, radius=3)
+        self.draw_board(canvas)
         self._draw_tiles(canvas)
         self.draw_under_figures(canvas)
         self._draw_figures(canvas)

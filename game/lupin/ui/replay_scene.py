@@ -29,12 +29,12 @@ from game.engine.replay import Match
 from game.lupin.rules.boards import episode
 from game.lupin.rules.review import entry, review_view
 from game.lupin.ui import choices as C
-from game.lupin.ui.board_scene import BOARD_RECT, GANG_STYLE, LupinBoardScene, square_at, square_rect
+from game.lupin.ui.board_scene import GANG_STYLE, LupinBoardScene, square_at, square_rect
 from game.lupin.ui.dice import fit
 from game.lupin.ui.log_text import event_line
 from game.ui import theme
 from game.ui.canvas import Canvas
-from game.ui.widgets import Button, Widget, _is_left, draw_panel, ease, mix
+from game.ui.widgets import Button, Widget, _is_left, draw_panel, mix
 
 CHECKPOINT = 16          # a copy of the state every this many moves
 STEP_SECONDS = 0.7       # auto-advance while playing
@@ -363,13 +363,7 @@ class ReplayScene(LupinBoardScene):
             canvas.border(theme.GOLD, square_rect(*self.hover), width=2, radius=2)
 
     def _draw_static(self, canvas: Canvas) -> None:
-        canvas.clear(theme.NIGHT)
-        frame = BOARD_RECT
-        from game.lupin.ui.board_art import board_surface
-
-        canvas.fill((0, 0, 0, 120), frame.inflate(10, 10).move(4, 6), radius=6)
-        canvas.image(board_surface(self.view["episode"]), frame)
-        canvas.border(theme.EDGE_LIGHT, frame.inflate(4, 4), width=2, radius=3)
+        self.draw_board(canvas)
         self._draw_tiles(canvas)
         self._draw_figures(canvas)
         self._draw_marks(canvas)
