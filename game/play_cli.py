@@ -164,33 +164,7 @@ def _run(args: argparse.Namespace) -> int:
         from game.cli import parse_size
 
         size = parse_size(args.play_size)
-    from game.crash import guard
+    from game.ui.app import run_app
 
-    return guard(_open_window, config, args.play_lang or getattr(args, "lang", None), size,
-                 bool(getattr(args, "fullscreen", False)))
-
-
-def _open_window(config: dict[str, Any], lang: str | None, size: tuple[int, int] | None, fullscreen: bool) -> int:
-    import pygame
-
-    from game.engine.settings import Settings
-    from game.ui.app import App
-
-    settings, warning = Settings.load()
-    if warning:
-        print(f"heist-table: {warning}", file=sys.stderr)
-    full = True if fullscreen else (False if size else None)
-    pygame.display.init()
-    pygame.font.init()
-    try:
-        app = App(settings, lang=lang, size=size, fullscreen=full)
-        app.notice = warning
-        app.open_window()
-        for scene in scenes_for(config):
-            app.stack.push(scene)
-        return app.run()
-    finally:
-        from game.ui.canvas import clear_font_cache
-
-        clear_font_cache()
-        pygame.quit()
+    return run_app(args.play_lang or getattr(args, "lang", None), size, bool(getattr(args, "fullscreen", False)),
+                   scenes=lambda: scenes_for(config))

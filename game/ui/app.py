@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -260,16 +260,20 @@ def _window_icon() -> pygame.Surface:
     return icon
 
 
-def run_app(lang: str | None = None, size: tuple[int, int] | None = None, fullscreen: bool = False) -> int:
+def run_app(lang: str | None = None, size: tuple[int, int] | None = None, fullscreen: bool = False,
+            scenes: Callable[[], list[Scene]] | None = None) -> int:
     """Open the game window and run until the player quits; returns the exit code.
 
-    An uncaught exception closes the window and becomes a crash report (:mod:`game.crash`)."""
+    ``scenes()`` builds the scenes to push, bottom first, once the window is open (default: the
+    title screen). An uncaught exception closes the window and becomes a crash report
+    (:mod:`game.crash`)."""
     from game.crash import guard
 
-    return guard(_run_app, lang, size, fullscreen)
+    return guard(_run_app, lang, size, fullscreen, scenes)
 
 
-def _run_app(lang: str | None, size: tuple[int, int] | None, fullscreen: bool) -> int:
+def _run_app(lang: str | None, size: tuple[int, int] | None, fullscreen: bool,
+             scenes: Callable[[], list[Scene]] | None = None) -> int:
     from game.ui.scenes.title import TitleScene
 
     settings, warning = Settings.load()
@@ -285,7 +289,8 @@ def _run_app(lang: str | None, size: tuple[int, int] | None, fullscreen: bool) -
         app = App(settings, lang=lang, size=size, fullscreen=full)
         app.notice = warning
         app.open_window()
-        app.stack.push(TitleScene())
+        for scene in (scenes() if scenes is not None else [TitleScene()]):
+            app.stack.push(scene)
         return app.run()
     finally:
         from game.ui.canvas import clear_font_cache
