@@ -34,6 +34,14 @@ def night_blueprint(canvas: Canvas, variant: str = "title") -> None:
     canvas.layer(("night", variant, lang), lambda c: _build(c, variant))
 
 
+def menu_page(canvas: Canvas, kicker: str, title: str, *, x: float = 82, top: float = 44, size: float = 76) -> None:
+    """A menu screen's backdrop with its gold kicker line and its big title, as every menu draws them."""
+    night_blueprint(canvas, "menu")
+    canvas.text(kicker.upper(), (x, top), 19, theme.BOLD, theme.GOLD, tracking=4.5)
+    canvas.text(title, (x - 4, top + 26), size, theme.DISPLAY, theme.INK, tracking=1,
+                shadow=(0, 0, 0, 150), shadow_offset=3)
+
+
 def _build(c: Canvas, variant: str) -> None:
     w = c.window_rect()
     c.vertical_gradient(None, (6, 10, 22), (16, 26, 52))

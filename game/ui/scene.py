@@ -34,6 +34,7 @@ class Scene:
     opaque: bool = False
     fills_window: bool = False  # draws every pixel of the window (the app then skips clearing it)
     freeze_below: bool = False  # a modal overlay: the scenes below are drawn once and reused
+    escape_goes_back: bool = False  # Esc calls ``back()`` (menus: the same as their Back button)
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None
@@ -62,6 +63,9 @@ class Scene:
         """Offer the event to the widgets, topmost first; True when one used it."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = tuple(event.pos)
+        if self.escape_goes_back and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
         for widget in reversed(self.widgets):
             if widget.handle(event):
                 return True
@@ -91,6 +95,10 @@ class Scene:
         """Take this scene off the stack (wherever it is)."""
         if self.stack is not None:
             self.stack.remove(self)
+
+    def back(self) -> None:
+        """Where Esc leads when ``escape_goes_back``: by default, off the stack."""
+        self.close()
 
     @property
     def is_top(self) -> bool:

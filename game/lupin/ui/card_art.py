@@ -218,6 +218,7 @@ def base_card_ids() -> list[str]:
 class LupinCardsScene(Scene):
     """Every base mission card face up in a grid; hovering one shows it enlarged; Esc/Back."""
 
+    escape_goes_back = True
     fills_window = True
 
     def __init__(self, ids: list[str] | None = None) -> None:
@@ -248,16 +249,10 @@ class LupinCardsScene(Scene):
     def handle(self, event: Any) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.card_at(event.pos)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
         return super().handle(event)
 
     def draw(self, canvas: Canvas) -> None:
-        backdrop.night_blueprint(canvas, "menu")
-        canvas.text(t("lupin_cards.gallery.kicker").upper(), (82, 44), 19, theme.BOLD, theme.GOLD, tracking=4.5)
-        canvas.text(t("lupin_cards.gallery.title"), (78, 70), 64, theme.DISPLAY, theme.INK, tracking=1,
-                    shadow=(0, 0, 0, 150), shadow_offset=3)
+        backdrop.menu_page(canvas, t("lupin_cards.gallery.kicker"), t("lupin_cards.gallery.title"), size=64)
         canvas.text(t("lupin_cards.gallery.hint"), (1600 - 300, 120), 16, theme.ITALIC, theme.MUTED, anchor="topright")
         for cid, r in zip(self.ids, self.rects):
             draw_card_face(canvas, r, cid, highlight=cid == self.hovered)

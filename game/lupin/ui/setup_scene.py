@@ -161,6 +161,7 @@ class SeedStepper(Widget):
 
 
 class LupinSetupScene(Scene):
+    escape_goes_back = True
     fills_window = True
 
     def __init__(self, episode_id: str = "rosso-rubino", *, look_for_saves: bool = True) -> None:
@@ -305,18 +306,9 @@ class LupinSetupScene(Scene):
         if self.stack is not None:
             self.stack.push(rules_reader(self.episode_choice.value))
 
-    def handle(self, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        return super().handle(event)
-
     # -------------------------------------------------------------- drawing
     def draw(self, canvas: Canvas) -> None:
-        backdrop.night_blueprint(canvas, "menu")
-        canvas.text(t("lupin.setup.kicker").upper(), (82, 44), 19, theme.BOLD, theme.GOLD, tracking=4.5)
-        canvas.text(t("lupin.setup.title"), (78, 70), 76, theme.DISPLAY, theme.INK, tracking=1,
-                    shadow=(0, 0, 0, 150), shadow_offset=3)
+        backdrop.menu_page(canvas, t("lupin.setup.kicker"), t("lupin.setup.title"))
         Panel(OPTIONS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
         for i, name in enumerate(ROWS):
             self._draw_row(canvas, i, name)

@@ -97,6 +97,7 @@ class EntryCard(Card):
 
 
 class ChooserScene(Scene):
+    escape_goes_back = True
     fills_window = True  # the backdrop covers the whole window
 
     def __init__(self, catalog: Catalog | None = None) -> None:
@@ -173,12 +174,6 @@ class ChooserScene(Scene):
         return t("chooser.set_up") if e.openable else t("common.coming_soon")
 
     # -- scene --------------------------------------------------------------------------------
-    def handle(self, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        return super().handle(event)
-
     def update(self, dt: float) -> None:
         for card in self.cards:
             card.selected = card.entry is self.selected
@@ -195,10 +190,7 @@ class ChooserScene(Scene):
         super().draw(canvas)
 
     def _draw_static(self, canvas: Canvas) -> None:
-        backdrop.night_blueprint(canvas, "menu")
-        canvas.text(t("chooser.kicker").upper(), (LIST_X + 2, 48), 19, theme.BOLD, theme.GOLD, tracking=4.5)
-        canvas.text(t("chooser.title"), (LIST_X - 2, 74), 76, theme.DISPLAY, theme.INK, tracking=1,
-                    shadow=(0, 0, 0, 150), shadow_offset=3)
+        backdrop.menu_page(canvas, t("chooser.kicker"), t("chooser.title"), x=LIST_X + 2, top=48)
         canvas.text(t("chooser.hint"), (DETAIL.right, 138), 18, theme.ITALIC, theme.MUTED, anchor="bottomright")
         if self.error:
             Panel((LIST_X, TOP, LIST_W, 200), edge=theme.RED).draw(canvas)

@@ -285,11 +285,9 @@ class RulesReaderScene(Scene):
     # ---------------------------------------------------------------- drawing
     def draw(self, canvas: Canvas) -> None:
         self._relayout()
-        backdrop.night_blueprint(canvas, "menu")
         kicker = self.kicker() if callable(self.kicker) else self.kicker
         title = self.title() if callable(self.title) else self.title
-        canvas.text(kicker.upper(), (82, 40), 19, theme.BOLD, theme.GOLD, tracking=4.5)
-        canvas.text(title, (78, 64), 60, theme.DISPLAY, theme.INK, tracking=1, shadow=(0, 0, 0, 150), shadow_offset=3)
+        backdrop.menu_page(canvas, kicker, title, top=40, size=60)
         canvas.text(t("rules_reader.hint"), (PAGE.right, 102), 15, theme.ITALIC, theme.MUTED, anchor="topright")
         self._draw_toc(canvas)
         self._draw_page(canvas)

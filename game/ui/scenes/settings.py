@@ -29,6 +29,7 @@ def size_label(size: tuple[int, int]) -> str:
 
 
 class SettingsScene(Scene):
+    escape_goes_back = True
     fills_window = True  # the backdrop covers the whole window
 
     def __init__(self) -> None:
@@ -110,17 +111,8 @@ class SettingsScene(Scene):
         self.close()
 
     # -- scene ----------------------------------------------------------------------------------
-    def handle(self, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        return super().handle(event)
-
     def draw(self, canvas: Canvas) -> None:
-        backdrop.night_blueprint(canvas, "menu")
-        canvas.text(t("settings.kicker").upper(), (82, 48), 19, theme.BOLD, theme.GOLD, tracking=4.5)
-        canvas.text(t("settings.title"), (78, 74), 76, theme.DISPLAY, theme.INK, tracking=1,
-                    shadow=(0, 0, 0, 150), shadow_offset=3)
+        backdrop.menu_page(canvas, t("settings.kicker"), t("settings.title"), top=48)
         Panel(PANEL, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
         hint_w = 560
         for i, name in enumerate(ROWS):
