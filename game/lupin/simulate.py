@@ -13,7 +13,7 @@ import dataclasses
 import random
 import traceback
 from collections import Counter
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from game.engine.api import Action, IllegalAction
 from game.lupin.ai import BOTS

@@ -34,7 +34,7 @@ from game.engine.api import Action, action_to_json  # noqa: E402
 from game.engine.grid import Sq, format_coord  # noqa: E402
 from game.engine.replay import Match  # noqa: E402
 from game.lupin.rules import actions as A  # noqa: E402
-from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, Inside, spot_to_text  # noqa: E402
+from game.lupin.rules.geometry import GANG, PISTOL_RANGE, Inside, spot_to_text  # noqa: E402
 
 CONFIG = {"episode": "rosso-rubino", "players": 2}
 PLAYER, POLICE_SEAT = "lupin", "zenigata"

@@ -726,7 +726,7 @@ class LupinState:
             and f.spot in set(self.geo.board.squares_of("start"))
 
     def _can_receive(self, giver: str, receiver: str) -> bool:
-        g, r = self.figures[giver], self.figures[receiver]
+        r = self.figures[receiver]
         return (not r.escaped and r.arrested_by is None and self.near(giver, receiver)
                 and not self._carries(receiver))
 
@@ -824,7 +824,6 @@ class LupinState:
         gang may attack her (and she them) for the treasure."""
         if self.cfg.variant == "all-vs-all":
             return False
-        f = self.figures[fid]
         if fid == "fujiko":
             return self._fujiko_traitor() or self.betrayed
         return self.betrayed and "fujiko" in self.figures
