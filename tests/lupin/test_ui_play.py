@@ -271,3 +271,29 @@ def test_every_event_of_a_played_game_reads_as_a_sentence(lang):
                 assert line and "{" not in line and not line.startswith(entry["kind"].capitalize().replace("_", " ") + ":"), line
     finally:
         set_language("en")
+
+
+def test_the_police_sight_the_screen_hatches_is_the_rules_own_over_whole_games():
+    """The squares hatched "the police would see you" are built from a seat's view: the police
+    figures, the cars and the gang vehicles in view. Over whole bot games, for every seat, they must be
+    the lines of fire and sight blockers the rules use (a gang vehicle in view blocks sight too)."""
+    from game.lupin.simulate import play_game
+
+    checked = {"positions": 0, "rides": 0}
+
+    def same_sight(state, _action):
+        if state.phase not in ("gang", "police"):
+            return
+        want_viewers = sorted(state.viewers(), key=repr)
+        want_vehicles = sorted(state.vehicles(), key=repr)
+        for seat in sorted(set(state.seat_of.values())) + [TABLE]:
+            viewers, vehicles = C.police_sight(state.view(seat))
+            assert sorted(viewers, key=repr) == want_viewers, seat
+            assert sorted(vehicles, key=repr) == want_vehicles, seat
+        checked["positions"] += 1
+        checked["rides"] += bool(state.rides)
+
+    for seed in range(4):
+        summary = play_game({"episode": "rosso-rubino", "players": 5}, 40 + seed, "heuristic", check=same_sight)
+        assert summary.get("error") is None, summary
+    assert checked["positions"] > 100 and checked["rides"] > 10

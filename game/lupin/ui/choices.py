@@ -27,7 +27,7 @@ from typing import Any, Iterable
 from game.engine.api import Action
 from game.engine.i18n import current_language, t, translator
 from game.lupin.rules.characters import sheet
-from game.lupin.rules.geometry import Inside, Under, spot_from_text
+from game.lupin.rules.geometry import PISTOL_RANGE, RIFLE_RANGE, Inside, Under, spot_from_text
 
 # Fields that name where an action is clicked (in this order), and who performs it.
 SPOT_FIELDS = ("to", "square", "target", "spot", "at", "where")
@@ -403,3 +403,25 @@ def odds_text(choice: Choice, view: dict) -> str:
     if info["dodge"]:
         text += " · " + t("lupin.play.tip.dodge", target=target, n=info["dodge"], odds=info["odds_after_dodge"])
     return text
+
+
+def police_sight(view: dict) -> tuple[list[tuple[Any, int]], list[Any]]:
+    """The police lines of fire and the vehicles blocking sight, as a seat's view shows them: the
+    (spot, range) of every police figure on the board (a car with agents aboard too) and the squares
+    of the police cars and of the gang vehicles in view. The rules' own ``viewers()`` and
+    ``vehicles()``, read from what the police and the board show everyone."""
+    viewers: list[tuple[Any, int]] = []
+    vehicles: list[Any] = []
+    for f in view["figures"].values():
+        if f["kind"] in ("zenigata", "agent", "guard") and f.get("spot") and not f.get("in_car") \
+                and not f.get("holding") and not f.get("knocked_out"):
+            viewers.append((spot_from_text(f["spot"]), RIFLE_RANGE if f["kind"] == "guard" else PISTOL_RANGE))
+    for car in view["cars"].values():
+        if car["spot"]:
+            vehicles.append(spot_from_text(car["spot"]))
+            if car["agents"]:
+                viewers.append((spot_from_text(car["spot"]), PISTOL_RANGE))
+    for ride in view.get("rides", ()):   # a gang vehicle in view blocks sight as a car does
+        if ride["shown"] and ride["spot"]:
+            vehicles.append(spot_from_text(ride["spot"]))
+    return viewers, vehicles

@@ -37,7 +37,7 @@ from game.engine.i18n import current_language, t
 from game.engine.saves import Autosaver
 from game.lupin.rules.boards import episode
 from game.lupin.rules.characters import sheet
-from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, ZENIGATA, spot_from_text
+from game.lupin.rules.geometry import GANG, POLICE, ZENIGATA, spot_from_text
 from game.lupin.ui import choices as C
 from game.lupin.ui.board_scene import (BOARD_RECT, GANG_STYLE, SQUARE, LupinBoardScene, square_at,
                                        square_rect)
@@ -468,16 +468,7 @@ class LupinPlayScene(LupinBoardScene):
     def watched(self) -> set:
         """Squares where a gang member would be seen now, from the public police positions."""
         if self._watched is None:
-            viewers, vehicles = [], []
-            for fid, f in self.view["figures"].items():
-                if f["kind"] in ("zenigata", "agent", "guard") and f.get("spot") and not f.get("in_car") \
-                        and not f.get("holding") and not f.get("knocked_out"):
-                    viewers.append((spot_from_text(f["spot"]), RIFLE_RANGE if f["kind"] == "guard" else PISTOL_RANGE))
-            for car in self.view["cars"].values():
-                if car["spot"]:
-                    vehicles.append(spot_from_text(car["spot"]))
-                    if car["agents"]:
-                        viewers.append((spot_from_text(car["spot"]), PISTOL_RANGE))
+            viewers, vehicles = C.police_sight(self.view)
             seen = self.geo.watched(viewers, vehicles=vehicles)
             bus = {spot_from_text(s) for s in self.view["bus"]}
             self._watched = {(s.row, s.col) for s in seen if s not in bus}
