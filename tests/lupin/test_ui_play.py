@@ -14,6 +14,7 @@ from game.lupin.ui.log_text import event_line
 from game.lupin.ui.play_scene import LupinPlayScene
 from game.lupin.ui.scenes import seeded_match
 from game.lupin.ui.setup_scene import LupinSetupScene
+from game.ui import theme
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.title import TitleScene
 from tests.lupin.test_ui_kit import Driver, click, frame, hidden_square, key, make_app, move
@@ -297,3 +298,28 @@ def test_the_police_sight_the_screen_hatches_is_the_rules_own_over_whole_games()
         summary = play_game({"episode": "rosso-rubino", "players": 5}, 40 + seed, "heuristic", check=same_sight)
         assert summary.get("error") is None, summary
     assert checked["positions"] > 100 and checked["rides"] > 10
+
+
+def test_a_lit_square_under_the_bus_still_shows_it_can_be_reached():
+    """The bus is drawn over the board's squares; a square the selected member may move to under it
+    keeps its outline drawn over the bus, so the player still sees he may go there."""
+    from game.engine.grid import format_coord
+    from game.engine.grid import Sq
+
+    app, scene = play_app(seeded_match("rosso-rubino"))
+    frame(app)
+    sq = next(sq for sq, cs in scene.targets.items() if any(c.kind == "move" for c in cs))
+    assert sq not in scene._covered_targets()
+    edge = app.canvas.point_px((square_rect(*sq).left + 6.5, square_rect(*sq).centery))
+    outline = (236, 96, 90) if scene.seen_at(scene.targets[sq][0].spot) else theme.GOLD
+    # the bus now stands on that square (and the next): the outline is drawn over it
+    scene.view["bus"] = [format_coord(Sq(*sq)), format_coord(Sq(sq[0], sq[1] + 1))]
+    scene.version += 1
+    assert sq in scene._covered_targets()
+    frame(app)
+    assert tuple(app.canvas.surface.get_at(edge)[:3]) == tuple(outline)
+    # without the outline over it, the bus hides the square's light
+    scene._covered_targets = lambda: []
+    scene.version += 1
+    frame(app)
+    assert tuple(app.canvas.surface.get_at(edge)[:3]) != tuple(outline)

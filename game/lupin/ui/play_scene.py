@@ -852,6 +852,22 @@ class LupinPlayScene(LupinBoardScene):
                 canvas.border((150, 204, 250), r, width=2, radius=3)
                 canvas.circle((190, 226, 255), r.center, 3.4)
 
+    def _covered_targets(self) -> list[tuple[int, int]]:
+        """Squares one may move to that the bus or a vehicle drawn over them would hide."""
+        if not self.targets:
+            return []
+        covered = {(s.row, s.col) for s in map(spot_from_text, self.view["bus"])}
+        for ride in self.view.get("rides", ()):
+            if ride["spot"]:
+                s = spot_from_text(ride["spot"])
+                covered.add((s.row, s.col))
+        for car in self.view["cars"].values():
+            if car["spot"]:
+                s = spot_from_text(car["spot"])
+                covered.add((s.row, s.col))
+        return [sq for sq, cs in self.targets.items()
+                if sq in covered and {c.kind for c in cs} & set(MOVE_KINDS)]
+
     def draw_over_figures(self, canvas: Canvas) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.time * 4)
         for actor in self.actors:
@@ -863,6 +879,10 @@ class LupinPlayScene(LupinBoardScene):
                 canvas.circle(theme.GOLD, c, rad + 3, width=2)
             else:
                 canvas.circle((*theme.GOLD, 170), c, rad + 4, width=2)
+        for sq in self._covered_targets():   # a lit square under the bus or a vehicle stays visible
+            r = square_rect(*sq).inflate(-10, -10)
+            seen = self.is_gang(self.selected) and self.seen_at(self.targets[sq][0].spot)
+            canvas.border((236, 96, 90) if seen else theme.GOLD, r, width=3, radius=4)
         for target in self.board_choices():
             if target.kind not in ATTACK_KINDS:
                 continue
