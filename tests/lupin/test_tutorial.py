@@ -12,9 +12,10 @@ import pytest
 
 from game.engine import resources
 from game.engine.checkdata import run_checks
-from game.engine.i18n import LANGUAGES, load_language
+from game.engine.i18n import LANGUAGES, load_language, t
 from game.lupin.tutorial import check_script, load_script, parse_script, replay_problems
 from game.lupin.ui.board_scene import BOARD_RECT, square_rect
+from game.lupin.ui.play_scene import seat_name
 from game.lupin.ui.tutorial_scene import LupinTutorialScene
 from game.ui.scenes.title import TitleScene
 from game.ui.tutorial import Progress, TutorialOfferScene, WellDoneScene
@@ -264,3 +265,16 @@ def test_the_tutorial_screens_render_in_both_languages(lang):
         assert scene.coach.sentence and not scene.coach.sentence.startswith("lupin_tutorial.")
         if scene.step.kind == "do":
             assert scene.highlight() is not None
+
+
+def test_while_the_police_move_the_panel_says_zenigata_plays():
+    """The tutorial keeps the gang's board up while the computer moves the police: the turn box
+    names who is playing (Zenigata), not the player, and tells him to watch."""
+    app = make_app(scenes=("title",))
+    open_from_title(app)
+    Tour(app).run_to(STEP_OF["police_spots"])
+    scene = tutorial(app)
+    assert scene.step.kind == "auto" and scene.match.state.to_act() == ["zenigata"]
+    assert scene.seat != "zenigata"
+    assert scene._playing_now() == "zenigata"
+    assert scene.instruction() == t("lupin.play.hint.watch", who=seat_name("zenigata"))

@@ -550,6 +550,12 @@ class LupinPlayScene(LupinBoardScene):
             return c.label + " · " + (t("lupin.play.tip.seen") if self.seen_at(c.spot) else t("lupin.play.tip.unseen"))
         return c.label
 
+    def _playing_now(self) -> str:
+        """The seat on screen when it may act; else the seat the rules wait for (public: who plays),
+        as when the computer plays Zenigata while the gang's screen is up."""
+        to_act = self.match.state.to_act()
+        return self.seat if self.seat in to_act or not to_act else to_act[0]
+
     def instruction(self) -> str:
         if self.over:
             return ""
@@ -558,7 +564,9 @@ class LupinPlayScene(LupinBoardScene):
         if self.popup is not None:
             return t("lupin.play.hint.popup")
         if not self.choices:
-            return t("lupin.play.hint.wait")
+            playing = self._playing_now()
+            return t("lupin.play.hint.watch", who=seat_name(playing)) if playing != self.seat \
+                else t("lupin.play.hint.wait")
         board = self.board_choices()
         kinds = {c.kind for c in board}
         if self.selected is None and self.actors:
@@ -973,8 +981,9 @@ class LupinPlayScene(LupinBoardScene):
             colour = theme.RED
             title = self._winners_title()
         elif self.revealed:
-            colour = GANG_STYLE.get(self.seat, ((140, 96, 52), ""))[0]
-            title = t("lupin.play.turn_of", who=seat_name(self.seat))
+            playing = self._playing_now()
+            colour = GANG_STYLE.get(playing, ((140, 96, 52), ""))[0]
+            title = t("lupin.play.turn_of", who=seat_name(playing))
         else:
             colour, title = theme.FAINT, t("lupin.play.waiting")
         canvas.fill((20, 30, 56), r, radius=10)
