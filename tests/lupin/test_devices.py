@@ -690,3 +690,30 @@ def test_every_vehicle_and_device_move_offered_is_accepted():
             bot = players.setdefault(seat, BOTS["random"](seed * 101 + len(players)))
             st.apply(bot.choose(st.view(seat), legal))
     assert tried > 100
+
+
+# ---------------------------------------------------------------- wetsuit (expansion tile, sold in Rosso rubino)
+
+
+def test_a_wetsuit_takes_its_wearer_through_the_river_with_one_square_less():
+    from game.lupin.rules.geometry import GANG
+
+    st = started("rosso-rubino")
+    clear_police(st)
+    put(st, "lupin", "F9")                     # on the bank of the Irrawaddy (F10-F11 are water)
+    moves = st.allowance("lupin")
+    assert P("F10") not in st._gang_move_targets("lupin")
+    refused(st, A.Move("lupin", "lupin", "F10"), "cannot end a move")
+    give(st, "lupin", "wetsuit")
+    targets = set(st._gang_move_targets("lupin"))
+    assert {P("F10"), P("F11")} <= targets
+    # every square only the water leads to costs at most his movement less 1
+    dry = st.geo.reach(P("F9"), moves, GANG).cost
+    wet = st.geo.reach(P("F9"), moves, GANG, swim=True).cost
+    far = [s for s, c in wet.items() if s not in dry and c == moves]
+    assert far and not (set(far) & targets)
+    assert all(wet[s] <= moves - 1 for s in targets - set(dry))
+    # the walks he had without it are all still there
+    assert set(dry) - {P("F9")} <= targets
+    st.apply(A.Move("lupin", "lupin", "F11"))
+    assert st.figures["lupin"].spot == P("F11") and "wetsuit" in st.figures["lupin"].devices   # used at will

@@ -711,7 +711,14 @@ class LupinState:
         friends = {s for s, who in occ.items() if who in self.figures and self.figures[who].kind == "gang"}
         enemies = [s for s in occ if s not in friends]
         r = self.geo.reach(f.spot, self.allowance(c), GANG, blocked=enemies, no_stop=friends)
-        return self._narrowed("gang_moves", c, [s for s in r.cost if s != f.spot])
+        out = [s for s in r.cost if s != f.spot]
+        if "wetsuit" in f.devices:
+            # the wetsuit (expansion tile, sold in Rosso rubino too): through the water, with his
+            # movement less 1, as often as he likes; a move that keeps out of the water is a walk
+            wet = self.geo.reach(f.spot, self.allowance(c) - 1, GANG, blocked=enemies, no_stop=friends, swim=True)
+            dry = set(out)
+            out += [s for s in wet.cost if s != f.spot and s not in dry]
+        return self._narrowed("gang_moves", c, out)
 
     def _narrowed(self, name: str, fid: str, out: list[Any]) -> list[Any]:
         """Forced mission cards (cards.py: *Nessuno resta indietro*) narrow a member's moves/attacks."""
