@@ -42,7 +42,7 @@ from game.lupin.ui import choices as C
 from game.lupin.ui.board_scene import (BOARD_RECT, GANG_STYLE, SQUARE, LupinBoardScene, square_at,
                                        square_rect)
 from game.lupin.ui.dice import DicePanel, fit
-from game.lupin.ui import card_art, hover as H
+from game.lupin.ui import card_art, hover as H, tile_art
 from game.lupin.ui.log_text import event_line, reason_text
 from game.lupin.ui import planning_scene as PS
 from game.ui import theme
@@ -65,7 +65,7 @@ HAND_TOP = 760          # the hands: the seat's own cards face up, the others' a
 HAND_CARD_W, HAND_CARD_H = 60.0, 84.0
 HAND_GAP, HAND_GROUP_GAP = 5.0, 14.0
 HAND_ZOOM_W = 300.0     # a hovered card, enlarged over the board
-DEVICE_BOX = 17.0       # a device of the seat's own characters, in the roster
+DEVICE_BOX = 20.0       # a device of the seat's own characters, in the roster
 RULES_BUTTON = pygame.FRect(PANEL.right - 18 - 92, 31, 92, 26)
 LOG_LINE = 19
 GROUP_AT = 3           # an action type with this many variants gets one button and a menu
@@ -510,7 +510,12 @@ class LupinPlayScene(LupinBoardScene):
                 kind = ZENIGATA if f["kind"] == "zenigata" else POLICE
                 blocked, no_stop = squares(gang | cars), squares(police)
             r = self.geo.reach(spot_from_text(f["spot"]), allowance, kind, blocked=blocked, no_stop=no_stop)
-            self._reach = ({k: v for k, v in r.cost.items()}, allowance)
+            cost = dict(r.cost)
+            if "wetsuit" in ((self.view.get("mine") or {}).get(sel) or {}).get("devices", ()):
+                wet = self.geo.reach(spot_from_text(f["spot"]), allowance - 1, kind, blocked=blocked,
+                                     no_stop=no_stop, swim=True)   # as the rules: the water, one square less
+                cost = {**{k: v + 1 for k, v in wet.cost.items()}, **cost}
+            self._reach = (cost, allowance)
         cost, allowance = self._reach
         return cost.get(spot_from_text(spot)), allowance
 
@@ -1082,12 +1087,16 @@ class LupinPlayScene(LupinBoardScene):
         except KeyError:
             kind = "gear"
         fill = {"vehicle": (32, 128, 116), "weapon": (150, 64, 52)}.get(kind, (44, 64, 112))
-        name = C.item_name(device)
-        letters = "".join(w[0] for w in name.split() if w[:1].isalnum())[:2].upper() or "?"
         canvas.fill(fill, box, radius=3)
         canvas.border(theme.GOLD_LIGHT, box, width=1.2, radius=3)
-        canvas.text(letters, (box.centerx, box.centery + 0.5), 10 if len(letters) > 1 else 12, theme.BOLD, theme.INK,
-                    anchor="center")
+        if tile_art.has_picture(device):   # the tile's own picture: two devices never share a look
+            canvas.fill((236, 228, 208), box.inflate(-3, -3), radius=2)
+            tile_art.draw_picture(canvas, device, box.inflate(-3, -3))
+        else:
+            name = C.item_name(device)
+            letters = "".join(w[0] for w in name.split() if w[:1].isalnum())[:2].upper() or "?"
+            canvas.text(letters, (box.centerx, box.centery + 0.5), 10 if len(letters) > 1 else 12, theme.BOLD,
+                        theme.INK, anchor="center")
 
     # ---------------------------------------------------------------- the hands
     def hand_layout(self) -> list[tuple[pygame.FRect, str, str, str | None]]:
