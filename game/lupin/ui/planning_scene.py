@@ -564,6 +564,11 @@ class PlanningScreen:
             return t("lupin_plan.hint.draft_wait", name=member_name(drafter))
         if not self.buys and not self.scene.choices:
             return t("lupin.play.hint.wait")
+        kinds = {c.type_name for c in self.scene.choices}
+        if "ChooseStart" in kinds:
+            return t("lupin_plan.hint.starts")
+        if "ConfirmPlan" in kinds:
+            return t("lupin_plan.hint.confirm")
         return t("lupin_plan.hint.shop")
 
     # ------------------------------------------------------------------ drawing
