@@ -462,7 +462,12 @@ class Canvas:
 
     def font(self, face: str, size: float) -> pygame.font.Font:
         """The font for a logical size, opened at this canvas's real pixel size."""
-        return get_font(face, max(1, round(size * self.scale)))
+        return get_font(face, self.font_px(size))
+
+    def font_px(self, size: float) -> int:
+        """The real pixel size of a logical font size: rounded down, so a line measured at the
+        logical size never comes out wider than its box (13.5 px rounded up to 14 overflowed)."""
+        return max(1, int(size * self.scale + 1e-6))
 
     @staticmethod
     def layout_font(face: str, size: float) -> pygame.font.Font:
@@ -470,9 +475,10 @@ class Canvas:
         return get_font(face, max(1, round(size)))
 
     def measure(self, text: str, size: float, face: str = "body", tracking: float = 0.0) -> tuple[float, float]:
-        """Width and line height of one line of text, in logical units."""
+        """Width and line height of one line of text, in logical units: the wider of the logical
+        size's and the drawn size's (at this scale), so what is measured to fit does fit."""
         font = self.layout_font(face, size)
-        w = font.size(text)[0]
+        w = max(font.size(text)[0], self.font(face, size).size(text)[0] / self.scale)
         if tracking and len(text) > 1:
             w += tracking * (len(text) - 1)
         return float(w), float(font.get_linesize())
@@ -509,7 +515,7 @@ class Canvas:
         """
         if not text:
             return pygame.FRect(pos[0], pos[1], 0, 0)
-        px = max(1, round(size * self.scale))
+        px = self.font_px(size)
         c = _rgba(colour)
         tracking_px = round(tracking * self.scale)
         surf = self._render(text, face, px, c, tracking_px)
@@ -535,7 +541,7 @@ class Canvas:
     def rotated_text(self, text: str, centre: Point, angle: float, size: float = 24, face: str = "body",
                      colour: Colour = (255, 255, 255), tracking: float = 0.0) -> None:
         """One line of text rotated by ``angle`` degrees (counter-clockwise) about its centre."""
-        px = max(1, round(size * self.scale))
+        px = self.font_px(size)
         surf = self._render(text, face, px, _rgba(colour), round(tracking * self.scale))
         key = ("rot", face, px, text, tuple(colour), angle, tracking)
         rot = self._shape_cache.get(key)
@@ -545,12 +551,18 @@ class Canvas:
         self.surface.blit(rot, r.topleft)
 
     def wrap(self, text: str, width: float, size: float, face: str = "body") -> list[str]:
-        """Greedy word-wrapping at a logical width; "\\n" starts a new paragraph line."""
-        key = (text, round(width, 2), size, face)
+        """Greedy word-wrapping at a logical width; "\\n" starts a new paragraph line. A line fits
+        when it fits at the logical size and as drawn at this canvas's scale (glyph widths do not
+        scale exactly with the pixel size)."""
+        key = (text, round(width, 2), size, face, self.scale)
         cached = self._wrap_cache.get(key)
         if cached is not None:
             return cached
-        font = self.layout_font(face, size)
+        layout, real, real_width = self.layout_font(face, size), self.font(face, size), width * self.scale
+
+        def fits(s: str) -> bool:
+            return layout.size(s)[0] <= width and real.size(s)[0] <= real_width
+
         out: list[str] = []
         for para in text.split("\n"):
             words = para.split()
@@ -560,15 +572,15 @@ class Canvas:
             line = ""
             for word in words:
                 trial = f"{line} {word}" if line else word
-                if font.size(trial)[0] <= width:
+                if fits(trial):
                     line = trial
                     continue
                 if line:
                     out.append(line)
                 # a word wider than the line is cut by characters
-                while font.size(word)[0] > width and len(word) > 1:
+                while not fits(word) and len(word) > 1:
                     cut = len(word) - 1
-                    while cut > 1 and font.size(word[:cut] + "-")[0] > width:
+                    while cut > 1 and not fits(word[:cut] + "-"):
                         cut -= 1
                     out.append(word[:cut] + "-")
                     word = word[cut:]

@@ -137,3 +137,18 @@ def test_hover_animations_do_not_grow_the_caches_without_bound():
         b.hovered = not b.hovered if b.hover_t in (0.0, 1.0) else b.hovered
     assert c._shape_cache._pixels <= c._shape_cache.max_pixels
     assert c._text_cache._pixels <= c._text_cache.max_pixels
+
+
+@pytest.mark.parametrize("size", [(1440, 810), (1366, 768), (1280, 720), (1920, 1080), (2560, 1440)])
+def test_wrapped_text_never_runs_past_its_box_at_any_window_size(size):
+    """Lines are wrapped at the logical width; drawn at the window's scale they must still fit
+    (a 15 px text at 0.9 was drawn at 14 px, not 13.5, and ran past the panel's edge)."""
+    c = Canvas(pygame.Surface(size))
+    text = ("Inspector Zenigata: click a lit square to move there, or use a button. "
+            "Daisuke Jigen: choose an action below, or end the turn when you are done moving.")
+    for face in ("body", "bold", "italic"):
+        for pt in (13, 14, 15, 16, 17, 18, 22):
+            width = 300.0
+            for line in c.wrap(text, width, pt, face):
+                real = c.font(face, pt).size(line)[0]
+                assert real <= c.len_px(width) + 1, (face, pt, line)
