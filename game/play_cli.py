@@ -142,7 +142,7 @@ def scenes_for(config: dict[str, Any]) -> list[Any]:
     from game.lupin.ui.over_scene import setup_scene_for
     from game.ui.scenes.title import TitleScene
 
-    return [TitleScene(), setup_scene_for(config, look_for_saves=True)]
+    return [TitleScene(look_for_saves=True), setup_scene_for(config, look_for_saves=True)]
 
 
 # ------------------------------------------------------------------------------ running

@@ -289,7 +289,7 @@ def _run_app(lang: str | None, size: tuple[int, int] | None, fullscreen: bool,
         app = App(settings, lang=lang, size=size, fullscreen=full)
         app.notice = warning
         app.open_window()
-        for scene in (scenes() if scenes is not None else [TitleScene()]):
+        for scene in (scenes() if scenes is not None else [TitleScene(look_for_saves=True)]):
             app.stack.push(scene)
         return app.run()
     finally:

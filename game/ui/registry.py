@@ -91,3 +91,26 @@ def open_scene(name: str, app: Any, **options: Any) -> None:
     """Push the scenes of ``name`` onto the app's stack."""
     for scene in build_scenes(name, app, **options):
         app.stack.push(scene)
+
+
+# ------------------------------------------------------------------- "Continue" on the title screen
+
+# A title's offer to go on with its latest unfinished game: ``offer()`` returns None, or
+# ``(saved_at, note, build)``, ``note`` a short sentence ("Ruby Red · round 4") and ``build()`` the
+# scenes to push, bottom first. The title screen shows the most recent offer of all.
+ContinueOffer = tuple[Any, str, Callable[[], list[Any]]]
+CONTINUE_OFFERS: list[Callable[[], ContinueOffer | None]] = []
+
+
+def register_continue(offer: Callable[[], ContinueOffer | None]) -> Callable[[], ContinueOffer | None]:
+    """Decorator: a title's "Continue" offer (see :data:`CONTINUE_OFFERS`)."""
+    if offer not in CONTINUE_OFFERS:
+        CONTINUE_OFFERS.append(offer)
+    return offer
+
+
+def latest_continue() -> ContinueOffer | None:
+    """The most recent unfinished game any title offers to continue, or None."""
+    load_scene_modules()
+    offers = [o for o in (f() for f in CONTINUE_OFFERS) if o is not None]
+    return max(offers, key=lambda o: o[0]) if offers else None

@@ -369,4 +369,4 @@ def back_to_title(stack: Any) -> None:
     while stack.top is not None and not isinstance(stack.top, TitleScene):
         stack.pop()
     if stack.top is None:
-        stack.push(TitleScene())
+        stack.push(TitleScene(look_for_saves=True))

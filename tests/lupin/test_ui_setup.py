@@ -198,3 +198,51 @@ def test_the_planning_time_is_chosen_in_the_set_up_and_the_draft_has_none():
     step(app, setup.variant_choice)                          # all against all: the draft has no clock
     assert setup.config()["variant"] == "all-vs-all" and not setup.plan_choice.enabled
     frame(app)
+
+
+def test_continue_on_the_title_screen_goes_back_to_the_unfinished_game():
+    from game.ui.scenes.title import TitleScene
+
+    app = make_app(scenes=())
+    app.stack.push(TitleScene(look_for_saves=True))
+    app.update(0.02)
+    title = app.stack.top
+    assert not title.continue_button.visible and title.play_button.style == "primary"   # nothing saved yet
+    click(app, title.play_button.rect.center)
+    chooser = app.stack.top
+    card = next(c for c in chooser.cards if c.entry.episode is not None and c.entry.episode.id == "gran-colpo")
+    click(app, card.rect.center)
+    click(app, app.stack.top.start_button.rect.center)
+    play = next(s for s in app.stack if isinstance(s, LupinPlayScene))
+    app.update(1.0)
+    click(app, (800, 450))                             # Zenigata lifts the curtain and places two men
+    for _ in range(2):
+        click(app, next(p for p, what, cs in play.clickables() if what == "square"))
+    play.back_to_title()                               # later, at the title screen
+    app.update(0.02)
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and title.continue_button.visible
+    assert "The Big Bank Job" in title.offer[1] and "round 1" in title.offer[1]
+    buttons = [title.continue_button, title.play_button, title.tutorial_button, title.settings_button,
+               title.quit_button]
+    assert all(a.rect.bottom < b.rect.top for a, b in zip(buttons, buttons[1:]))   # five, one under another
+    frame(app)
+    click(app, title.continue_button.rect.center)
+    resumed = next(s for s in app.stack if isinstance(s, LupinPlayScene))
+    assert resumed is not play and list(resumed.match.log) == list(play.match.log)
+    assert isinstance(app.stack.top, CurtainScene) and app.stack.top.name == "Zenigata"   # behind the curtain
+
+
+def test_a_finished_game_is_not_offered_on_the_title_screen():
+    from game.engine.saves import Autosaver
+    from game.lupin.ui.scenes import finished_match
+    from game.ui.scenes.title import TitleScene
+
+    from game.engine.saves import list_saves
+
+    Autosaver()(finished_match())
+    assert len(list_saves().saves) == 1                 # it is there, finished
+    app = make_app(scenes=())
+    app.stack.push(TitleScene(look_for_saves=True))
+    app.update(0.02)
+    assert not app.stack.top.continue_button.visible and app.stack.top.offer is None

@@ -341,7 +341,7 @@ class LupinPlayScene(LupinBoardScene):
         while stack.top is not None and not isinstance(stack.top, TitleScene):
             stack.pop()
         if stack.top is None:
-            stack.push(TitleScene())
+            stack.push(TitleScene(look_for_saves=True))
 
     # ================================================================ what is on offer
     def refresh(self) -> None:

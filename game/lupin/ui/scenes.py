@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import functools
 
-from game.ui.registry import register_scene
+from game.ui.registry import register_continue, register_scene
 
 
 def seeded_position(episode: str = "rosso-rubino", seed: int = 7, until_round: int = 4):
@@ -235,3 +235,25 @@ def _lupin_tutorial(app, step: str = "shoot", **_options):
     scene = _tutorial_build(index, persist=False)
     scene.time = 0.25   # the ring mid-pulse
     return scene
+
+
+@register_continue
+def _lupin_continue():
+    """The title screen's "Continue": the latest unfinished Lupin game, reopened behind the curtain."""
+    from game.engine.i18n import current_language, t
+    from game.lupin.rules.boards import episode
+    from game.lupin.ui.setup_scene import latest_unfinished_save, screen_options
+
+    found = latest_unfinished_save()
+    if found is None:
+        return None
+    match, data = found
+
+    def build():
+        from game.lupin.ui.play_scene import LupinPlayScene
+
+        return [LupinPlayScene(match, **screen_options(data.ui))]
+
+    name = episode(match.config["episode"]).name[current_language()]
+    note = t("lupin.setup.resume_note", episode=name, round=match.state.round, players=match.config["players"])
+    return data.saved_at, note, build

@@ -65,6 +65,12 @@ def screen_options(ui: dict) -> dict[str, Any]:
 
 def latest_unfinished_with_ui(directory: Any = None) -> tuple[Any, dict] | None:
     """Like :func:`latest_unfinished`, with the save's ``meta.ui`` (the screen's own state)."""
+    found = latest_unfinished_save(directory)
+    return (found[0], found[1].ui) if found is not None else None
+
+
+def latest_unfinished_save(directory: Any = None) -> tuple[Any, Any] | None:
+    """The most recent unfinished Lupin autosave: (its Match, its SaveData), or None."""
     from game.engine import resources
     from game.engine.saves import AUTOSAVE_PREFIX, SaveError, load_match, read_save
 
@@ -84,7 +90,7 @@ def latest_unfinished_with_ui(directory: Any = None) -> tuple[Any, dict] | None:
         except (SaveError, OSError):
             continue
         if not match.state.is_over():
-            return match, data.ui
+            return match, data
         if looked >= RESUME_LOOKS_AT:
             break
     return None

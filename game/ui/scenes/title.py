@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
 
 from game import __version__
 from game.engine.i18n import t
@@ -18,20 +19,55 @@ LEFT = 120
 class TitleScene(Scene):
     fills_window = True  # the backdrop covers the whole window
 
-    def __init__(self) -> None:
+    def __init__(self, *, look_for_saves: bool = False) -> None:
         super().__init__()
-        w, h, gap = 390, 66, 20
-        y = 460
-        self.play_button = Button((LEFT, y, w, h), lambda: t("title.play"), self.open_chooser,
+        w = 390
+        self.continue_button = Button((LEFT, 0, w, 60), lambda: t("title.continue"), self.continue_game,
+                                      style="primary", icon="clock")
+        self.play_button = Button((LEFT, 0, w, 60), lambda: t("title.play"), self.open_chooser,
                                   style="primary", icon="play")
-        self.tutorial_button = Button((LEFT, y + h + gap, w, h), lambda: t("tutorial.button"),
+        self.tutorial_button = Button((LEFT, 0, w, 60), lambda: t("tutorial.button"),
                                       self.open_tutorial, icon="?")
-        self.settings_button = Button((LEFT, y + 2 * (h + gap), w, h), lambda: t("title.settings"),
+        self.settings_button = Button((LEFT, 0, w, 60), lambda: t("title.settings"),
                                       self.open_settings, icon="gear")
-        self.quit_button = Button((LEFT, y + 3 * (h + gap), w, h), lambda: t("title.quit"), self.ask_quit,
+        self.quit_button = Button((LEFT, 0, w, 60), lambda: t("title.quit"), self.ask_quit,
                                   icon="exit")
-        self.widgets = [self.play_button, self.tutorial_button, self.settings_button, self.quit_button]
+        self.widgets = [self.continue_button, self.play_button, self.tutorial_button, self.settings_button,
+                        self.quit_button]
+        self.look_for_saves = look_for_saves
+        self.offer = None          # (saved_at, note, build) of the latest unfinished game, if any
         self.time = 0.0
+        self._layout()
+
+    def _layout(self) -> None:
+        """Four buttons, or five with "Continue" on top (Play is then a plain button)."""
+        shown = [b for b in self.widgets if b is not self.continue_button or self.offer is not None]
+        h, gap = (66, 20) if len(shown) == 4 else (58, 14)
+        self.continue_button.visible = self.offer is not None
+        self.play_button.style = "secondary" if self.offer is not None else "primary"
+        for i, b in enumerate(shown):
+            b.rect = pygame.FRect(LEFT, 460 + i * (h + gap), b.rect.width, h)
+
+    def look_for_game(self) -> None:
+        """Is there an unfinished game to continue? (asked on entering, and on coming back)"""
+        if not self.look_for_saves:
+            return
+        from game.ui.registry import latest_continue
+
+        self.offer = latest_continue()
+        self._layout()
+
+    def enter(self) -> None:
+        self.look_for_game()
+
+    def resume(self) -> None:
+        self.look_for_game()
+
+    def continue_game(self) -> None:
+        if self.offer is None or self.stack is None:
+            return
+        for scene in self.offer[2]():
+            self.stack.push(scene)
 
     def open_chooser(self) -> None:
         from game.ui.scenes.chooser import ChooserScene
@@ -77,6 +113,9 @@ class TitleScene(Scene):
         canvas.fill(theme.GOLD, (LEFT, 384, 72, 4))
         canvas.text(t("app.tagline"), (LEFT, 404), 30, theme.ITALIC, theme.MUTED)
         super().draw(canvas)
+        if self.offer is not None:
+            b = self.continue_button.rect
+            canvas.text(self.offer[1], (b.right + 18, b.centery), 16, theme.ITALIC, theme.MUTED, anchor="midleft")
         canvas.text(t("title.footer"), (LEFT, 862), 18, theme.ITALIC, (150, 160, 184), anchor="bottomleft")
         canvas.text(t("title.version", version=__version__), (1600 - 40, 862), 16, theme.BOLD, theme.FAINT,
                     anchor="bottomright", tracking=1)
