@@ -150,11 +150,15 @@ class LupinBoardScene(Scene):
         canvas.border(theme.EDGE_LIGHT, frame.inflate(4, 4), width=2, radius=3)
 
     def draw(self, canvas) -> None:
+        """The position changes only with the view: drawn once into a cached layer."""
+        canvas.layer(("lupin-board", id(self), id(self.view), current_language()), self._draw_position)
+        self.draw_over_figures(canvas)
+
+    def _draw_position(self, canvas) -> None:
         self.draw_board(canvas)
         self._draw_tiles(canvas)
         self.draw_under_figures(canvas)
         self._draw_figures(canvas)
-        self.draw_over_figures(canvas)
         self.draw_panel(canvas)
 
     def draw_under_figures(self, canvas) -> None:

@@ -252,11 +252,18 @@ class LupinCardsScene(Scene):
         return super().handle(event)
 
     def draw(self, canvas: Canvas) -> None:
+        """The gallery is drawn once per card pointed at (a cached layer), the enlarged card over it."""
+        canvas.layer(("lupin-cards", id(self), self.hovered, current_language()), self._draw_gallery)
+        super().draw(canvas)
+        self._draw_zoom(canvas)
+
+    def _draw_gallery(self, canvas: Canvas) -> None:
         backdrop.menu_page(canvas, t("lupin_cards.gallery.kicker"), t("lupin_cards.gallery.title"), size=64)
         canvas.text(t("lupin_cards.gallery.hint"), (1600 - 300, 120), 16, theme.ITALIC, theme.MUTED, anchor="topright")
         for cid, r in zip(self.ids, self.rects):
             draw_card_face(canvas, r, cid, highlight=cid == self.hovered)
-        super().draw(canvas)
+
+    def _draw_zoom(self, canvas: Canvas) -> None:
         if self.hovered is not None:
             r = self.rects[self.ids.index(self.hovered)]
             zoom = pygame.FRect(0, 0, ZOOM_W, ZOOM_W * RATIO)

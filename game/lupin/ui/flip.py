@@ -120,6 +120,7 @@ class FlipScene(CurtainScene):
     overlay = True
     opaque = False          # the table's view of the board shows, dimmed, behind the tiles
     fills_window = False
+    freeze_below = True     # the board and its dimming are drawn once (see draw_under)
     ARM_DELAY = 0.5         # closing needs this much time; skipping the turn needs SKIP_DELAY
 
     def __init__(self, name: str, entries: list[dict[str, Any]], episode: str = "",
@@ -184,9 +185,11 @@ class FlipScene(CurtainScene):
         return t("lupin_over.flip.treasure") if entry["treasure"] else t("lupin_over.flip.empty")
 
     # -------------------------------------------------------------- drawing
-    def draw(self, canvas: Canvas) -> None:
+    def draw_under(self, canvas: Canvas) -> None:
         canvas.fill((4, 6, 14, 222))
         canvas.glow((800, 450), 560, (120, 90, 40, 120), squash=0.7)
+
+    def draw(self, canvas: Canvas) -> None:
         n = len(self.entries)
         first = self.entries[0] if self.entries else {}
         canvas.text(t("lupin_over.flip.kicker").upper(), (800, 70), 20, theme.BOLD, theme.GOLD, anchor="midtop",

@@ -570,7 +570,7 @@ class LupinPlayScene(LupinBoardScene):
             return t("lupin.play.hint.popup")
         if not self.choices:
             playing = self._playing_now()
-            return t("lupin.play.hint.watch", who=seat_name(playing)) if playing != self.seat \
+            return t("lupin.play.hint.watch", who=seat_name(playing)) if self.revealed and playing != self.seat \
                 else t("lupin.play.hint.wait")
         board = self.board_choices()
         kinds = {c.kind for c in board}

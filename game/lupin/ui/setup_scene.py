@@ -314,6 +314,16 @@ class LupinSetupScene(Scene):
 
     # -------------------------------------------------------------- drawing
     def draw(self, canvas: Canvas) -> None:
+        """All but the widgets changes only with the options chosen, the row under the mouse and the
+        language: drawn once per such state into a cached layer, the widgets over it every frame."""
+        row = next((name for name in ROWS if self._row_rect(name).collidepoint(self.mouse)), None)
+        controls = tuple((getattr(w, "value", None), getattr(w, "enabled", True), getattr(w, "visible", True))
+                         for w in self.widgets)
+        key = ("lupin-setup", id(self), controls, row, self.error, id(self.resumable), current_language())
+        canvas.layer(key, self._draw_static)
+        super().draw(canvas)
+
+    def _draw_static(self, canvas: Canvas) -> None:
         backdrop.menu_page(canvas, t("lupin.setup.kicker"), t("lupin.setup.title"))
         Panel(OPTIONS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
         for i, name in enumerate(ROWS):
@@ -328,11 +338,13 @@ class LupinSetupScene(Scene):
                      players=m.config.get("players", "?"))
             canvas.text(fit(canvas, note, 420, 14, theme.ITALIC), (self.resume_button.rect.centerx, 875), 14,
                         theme.ITALIC, theme.MUTED, anchor="midtop")
-        super().draw(canvas)
+
+    def _row_rect(self, name: str) -> pygame.FRect:
+        return pygame.FRect(OPTIONS.left + 14, self.row_y[name] - ROW_H / 2 + 3, OPTIONS.width - 28, ROW_H - 6)
 
     def _draw_row(self, canvas: Canvas, i: int, name: str) -> None:
         cy = self.row_y[name]
-        row = pygame.FRect(OPTIONS.left + 14, cy - ROW_H / 2 + 3, OPTIONS.width - 28, ROW_H - 6)
+        row = self._row_rect(name)
         if row.collidepoint(self.mouse):
             canvas.fill((255, 255, 255, 12), row, radius=12)
         if i:

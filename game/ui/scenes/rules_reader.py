@@ -284,7 +284,16 @@ class RulesReaderScene(Scene):
 
     # ---------------------------------------------------------------- drawing
     def draw(self, canvas: Canvas) -> None:
+        """The page changes only when it scrolls, the pointer moves over the contents, or the
+        language changes: drawn once per such state into a cached layer."""
         self._relayout()
+        hot = next((i for i, r in enumerate(self.toc_rects()) if r.collidepoint(self.mouse)), None)
+        thumb_hot = self.thumb().inflate(10, 0).collidepoint(self.mouse) or self._drag is not None
+        key = ("rules-reader", id(self), round(self.scroll, 1), hot, thumb_hot, current_language())
+        canvas.layer(key, self._draw_static)
+        super().draw(canvas)
+
+    def _draw_static(self, canvas: Canvas) -> None:
         kicker = self.kicker() if callable(self.kicker) else self.kicker
         title = self.title() if callable(self.title) else self.title
         backdrop.menu_page(canvas, kicker, title, top=40, size=60)
@@ -292,7 +301,6 @@ class RulesReaderScene(Scene):
         self._draw_toc(canvas)
         self._draw_page(canvas)
         self._draw_scrollbar(canvas)
-        super().draw(canvas)
 
     def _draw_toc(self, canvas: Canvas) -> None:
         canvas.fill((14, 21, 41, 238), TOC, radius=16)
