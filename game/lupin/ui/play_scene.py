@@ -1174,14 +1174,14 @@ class LupinPlayScene(LupinBoardScene):
             if what == "face":
                 playable = bool(self.card_choices(fid, cid))
                 card_art.draw_card_face(canvas, r, cid, highlight=playable)
-            elif what == "back":
+            elif what == "back" and int(figures[fid].get("hand_size", 0)):
                 card_art.draw_card_back(canvas, r, fid)
                 n = int(figures[fid].get("hand_size", 0))
                 badge = pygame.FRect(0, 0, 24, 18)
                 badge.topright = (r.right + 3, r.top - 3)
                 canvas.fill(theme.GOLD if n else theme.NAVY_LIGHT, badge, radius=9)
                 canvas.text(f"×{n}", badge.center, 12, theme.BOLD, theme.NIGHT if n else theme.MUTED, anchor="center")
-            else:
+            else:   # an empty hand: its place, with the owner's emblem
                 pts = [r.topleft, r.topright, r.bottomright, r.bottomleft, r.topleft]
                 canvas.dashed(theme.FAINT, pts, dash=5, gap=4, width=1.5)
                 card_art.emblem(canvas, fid, r.center, 9)
