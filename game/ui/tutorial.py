@@ -324,6 +324,8 @@ class WellDoneScene(Scene):
         if self.on_back is not None:
             self.on_back()
             return
+        from game.ui.scenes.title import back_to_title
+
         back_to_title(self.stack)
 
     def handle(self, event: Any) -> bool:
@@ -360,13 +362,3 @@ class WellDoneScene(Scene):
         super().draw(canvas)
 
 
-def back_to_title(stack: Any) -> None:
-    """Pop everything down to the title screen (pushing one if there is none)."""
-    from game.ui.scenes.title import TitleScene
-
-    if stack is None:
-        return
-    while stack.top is not None and not isinstance(stack.top, TitleScene):
-        stack.pop()
-    if stack.top is None:
-        stack.push(TitleScene(look_for_saves=True))

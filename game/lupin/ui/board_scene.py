@@ -51,6 +51,16 @@ def square_at(pos) -> tuple[int, int] | None:
     return (row, col) if 0 <= row < 20 and 0 <= col < 25 else None
 
 
+def tile_square(board: Any, tile: dict) -> Any:
+    """The square a treasure tile lies on (the first of its site's place), or None when it is
+    carried or its site is not on the board."""
+    if tile["site"] is None:
+        return None
+    place = next((p for p in board.places if p.kind in ("treasure_site", "vault")
+                  and (p.name == tile["site"] or p.props.get("building") == tile["site"])), None)
+    return place.squares[0] if place is not None else None
+
+
 class LupinBoardScene(Scene):
     fills_window = True
 
@@ -174,15 +184,11 @@ class LupinBoardScene(Scene):
         self._draw_panel(canvas)
 
     def _draw_tiles(self, canvas) -> None:
-        board = self.state.geo.board
         for tile in self.view["tiles"]:
-            if tile["site"] is None:
+            sq = tile_square(self.state.geo.board, tile)
+            if sq is None:
                 continue
-            place = next((p for p in board.places if p.kind in ("treasure_site", "vault")
-                          and (p.name == tile["site"] or p.props.get("building") == tile["site"])), None)
-            if place is None:
-                continue
-            r = square_rect(*place.squares[0]).inflate(-14, -10)
+            r = square_rect(*sq).inflate(-14, -10)
             canvas.fill((122, 82, 40), r, radius=4)
             canvas.border((246, 220, 150), r, width=2, radius=4)
             mark = "?" if "treasure" not in tile else ("$" if tile["treasure"] else "0")

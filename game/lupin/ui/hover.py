@@ -93,12 +93,11 @@ def tile_tip(view: dict, tile: dict) -> str:
 
 def tile_at(view: dict, board: Any, sq: tuple[int, int]) -> dict | None:
     """The face-down tile drawn on this square (at its treasure site or vault), if any."""
+    from game.lupin.ui.board_scene import tile_square
+
     for tile in view["tiles"]:
-        if tile.get("site") is None:
-            continue
-        place = next((p for p in board.places if p.kind in ("treasure_site", "vault")
-                      and (p.name == tile["site"] or p.props.get("building") == tile["site"])), None)
-        if place is not None and (place.squares[0].row, place.squares[0].col) == tuple(sq):
+        at = tile_square(board, tile)
+        if at is not None and (at.row, at.col) == tuple(sq):
             return tile
     return None
 

@@ -333,15 +333,9 @@ class LupinPlayScene(LupinBoardScene):
         self.message, self.message_age = sentence, 0.0
 
     def back_to_title(self) -> None:
-        from game.ui.scenes.title import TitleScene
+        from game.ui.scenes.title import back_to_title
 
-        stack = self.stack
-        if stack is None:
-            return
-        while stack.top is not None and not isinstance(stack.top, TitleScene):
-            stack.pop()
-        if stack.top is None:
-            stack.push(TitleScene(look_for_saves=True))
+        back_to_title(self.stack)
 
     # ================================================================ what is on offer
     def refresh(self) -> None:

@@ -29,7 +29,7 @@ from game.engine.replay import Match
 from game.lupin.rules.boards import episode
 from game.lupin.rules.review import entry, review_view
 from game.lupin.ui import choices as C
-from game.lupin.ui.board_scene import GANG_STYLE, LupinBoardScene, square_at, square_rect
+from game.lupin.ui.board_scene import GANG_STYLE, LupinBoardScene, square_at, square_rect, tile_square
 from game.lupin.ui.dice import fit
 from game.lupin.ui.log_text import event_line
 from game.ui import theme
@@ -371,15 +371,11 @@ class ReplayScene(LupinBoardScene):
         self.timeline.draw_static(canvas)
 
     def _draw_tiles(self, canvas: Canvas) -> None:
-        board = self.current.geo.board
         for tile in self.view["tiles"]:
-            if tile["site"] is None:
+            sq = tile_square(self.current.geo.board, tile)
+            if sq is None:
                 continue
-            place = next((p for p in board.places if p.kind in ("treasure_site", "vault")
-                          and (p.name == tile["site"] or p.props.get("building") == tile["site"])), None)
-            if place is None:
-                continue
-            r = square_rect(*place.squares[0]).inflate(-12, -8)
+            r = square_rect(*sq).inflate(-12, -8)
             tile_mark(canvas, r, bool(tile.get("treasure")))
 
     def _draw_marks(self, canvas: Canvas) -> None:

@@ -31,7 +31,8 @@ from game.lupin.tutorial import Script, Step, load_script
 from game.lupin.ui import choices as C
 from game.lupin.ui.board_scene import BOARD_RECT, square_rect
 from game.lupin.ui.play_scene import LupinPlayScene
-from game.ui.tutorial import Coach, Progress, WellDoneScene, back_to_title, draw_highlight
+from game.ui.scenes.title import back_to_title
+from game.ui.tutorial import Coach, Progress, WellDoneScene, draw_highlight
 
 NAME = "lupin"
 AUTO_FIRST = 1.8      # seconds before the computer's first action of a step (time to read)

@@ -121,3 +121,12 @@ class TitleScene(Scene):
                     anchor="bottomright", tracking=1)
 
 
+def back_to_title(stack: Any) -> None:
+    """Pop everything down to the title screen (pushing one, which looks for a game to continue,
+    if there is none)."""
+    if stack is None:
+        return
+    while stack.top is not None and not isinstance(stack.top, TitleScene):
+        stack.pop()
+    if stack.top is None:
+        stack.push(TitleScene(look_for_saves=True))
