@@ -39,6 +39,15 @@ from game.lupin.rules.geometry import (GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, 
                                        Inside, Spot, Under, spot_from_text, spot_to_text)
 
 BASE_EPISODES = ("rosso-rubino", "gran-colpo")
+# The episodes the round engine plays: the base ones, and each expansion episode whose rules module
+# (game/lupin/rules/<episode>.py, imported by the package) registers it with register_episode.
+PLAYABLE_EPISODES: list[str] = list(BASE_EPISODES)
+
+
+def register_episode(episode_id: str) -> None:
+    """An expansion episode's rules module: the round engine now plays ``episode_id``."""
+    if episode_id not in PLAYABLE_EPISODES:
+        PLAYABLE_EPISODES.append(episode_id)
 SEATS = ("zenigata", "lupin", "jigen", "goemon", "fujiko")
 TREASURE_PRIORITY = ("lupin", "jigen", "goemon", "fujiko")
 # who must free whom, in order (rulebook table); Fujiko is not bound to free anybody
@@ -139,8 +148,8 @@ class Config:
             raise ConfigError(f"unknown setting(s) for Lupin: {', '.join(unknown)}; "
                               f"the settings are {', '.join(DEFAULTS)}")
         v = {**DEFAULTS, **raw}
-        if v["episode"] not in BASE_EPISODES:
-            raise ConfigError(f"the round engine plays {' and '.join(BASE_EPISODES)}; "
+        if v["episode"] not in PLAYABLE_EPISODES:
+            raise ConfigError(f"the round engine plays {', '.join(PLAYABLE_EPISODES)}; "
                               f"{v['episode']!r} is not one of them yet")
         if not isinstance(v["players"], int) or isinstance(v["players"], bool) or not 2 <= v["players"] <= 5:
             raise ConfigError("Lupin is played by 2 to 5 players")
