@@ -42,3 +42,24 @@ def test_zenigatas_frame_does_not_change_when_a_hidden_member_moves():
 def test_the_board_scene_renders_in_both_languages():
     state = seeded_position("rosso-rubino")
     assert frame(state, "lupin", "en") != frame(state, "lupin", "it")
+
+
+def test_a_drained_flooded_zone_disappears_from_the_board():
+    """Cagliostro's handwheels drain a flooded zone: the board then shows the ground under it, and
+    only under that zone (the view's "drained" zones reach the board's picture)."""
+    from game.engine.grid import Sq
+    from game.lupin.rules.boards import load_episode_board
+    from game.lupin.ui.board_art import TILE, board_surface
+
+    board = load_episode_board("cagliostro")
+    zones = sorted({board.cell(s).flooded for s in board.squares() if board.cell(s).flooded is not None})
+    assert len(zones) == 3
+    wet, dry = board_surface("cagliostro"), board_surface("cagliostro", frozenset({zones[0]}))
+
+    def centre(sq: Sq):
+        return (sq.col * TILE + TILE // 2, sq.row * TILE + TILE // 2)
+
+    for sq in board.squares():
+        zone = board.cell(sq).flooded
+        same = wet.get_at(centre(sq)) == dry.get_at(centre(sq))
+        assert same == (zone != zones[0]), (sq, zone)

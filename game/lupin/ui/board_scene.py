@@ -156,7 +156,7 @@ class LupinBoardScene(Scene):
         canvas.clear(theme.NIGHT)
         frame = BOARD_RECT
         canvas.fill((0, 0, 0, 120), frame.inflate(10, 10).move(4, 6), radius=6)
-        canvas.image(board_surface(self.view["episode"]), frame)
+        canvas.image(board_surface(self.view["episode"], frozenset(self.view.get("drained") or ())), frame)
         canvas.border(theme.EDGE_LIGHT, frame.inflate(4, 4), width=2, radius=3)
 
     def draw(self, canvas) -> None:
