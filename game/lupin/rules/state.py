@@ -292,6 +292,7 @@ class LupinState:
         self.rides: dict[str, Any] = {}         # the gang's vehicles on the board (vehicles.Vehicle)
         self.traps: list[Any] = []              # shovel traps (devices.Trap), secret to their diggers
         self.radio_round = 0                    # the round a radio lets the whole gang talk
+        self.extra: dict[str, Any] = {}         # an expansion episode's own state (stonehenge.py...)
         self._setup()
 
     # -------------------------------------------------------------- set-up
@@ -315,12 +316,14 @@ class LupinState:
         for car, sq in zip(self.cars.values(), sorted(board.squares_of("police_parking"))):
             car.home = car.spot = sq
         # the treasure tiles, shuffled face down: one by each building, or the bank's 4 vaults
+        # (an expansion episode's module lays out its own treasure in the "setup" hook)
         if self.cfg.episode == "rosso-rubino":
             sites = sorted(p.props.get("building") or p.name for p in board.places_of("treasure_site"))
         else:
             sites = sorted(p.name for p in board.places_of("vault"))
-        contents = self.rng.shuffled([True, False, False, False])
-        self.tiles = [Tile(i, contents[i], sites[i], sites[i]) for i in range(4)]
+        if self.cfg.episode in BASE_EPISODES:
+            contents = self.rng.shuffled([True, False, False, False])
+            self.tiles = [Tile(i, contents[i], sites[i], sites[i]) for i in range(4)]
         # mission decks: each member's own, shuffled, 2 secret cards in hand
         from game.lupin.rules.catalog import deck_for
         for c in self.gang:
@@ -328,6 +331,7 @@ class LupinState:
             f.deck = self.rng.shuffled(deck_for(c, self.cfg.episode, self.cfg.variant))
             for _ in range(2):
                 self._draw_card(c, at_start=True)
+        self._hook("setup")   # expansion episodes: their treasure, cars, tokens
 
     # -------------------------------------------------------------- API: who acts
     def to_act(self) -> list[Seat]:
@@ -400,8 +404,9 @@ class LupinState:
             return False
         if f.arrested_by is not None or f.always_shown:
             return True
-        if self.cfg.difficulty == "novice" and (self.cfg.novice_always_visible
-                                                or self.round > NOVICE_HIDDEN_ROUNDS):
+        # the expansion's Novice: "i Personaggi della Banda giocano sempre visibili"
+        if self.cfg.difficulty == "novice" and (self.cfg.novice_always_visible or self.cfg.episode not in
+                                                BASE_EPISODES or self.round > NOVICE_HIDDEN_ROUNDS):
             return True
         return f.shown
 
@@ -541,8 +546,9 @@ class LupinState:
     def _placement_squares(self) -> list[Sq]:
         geo, occ = self.geo, self.occupied()
         lo, hi = episode_info(self.cfg.episode).police_columns or (1, geo.board.cols)
+        kind = ZENIGATA if self._next_to_place() == "zenigata" else POLICE   # he may stand among the stones
         return [sq for sq in geo.board.squares()
-                if lo - 1 <= sq.col <= hi - 1 and sq not in occ and geo.can_stand(sq, POLICE)
+                if lo - 1 <= sq.col <= hi - 1 and sq not in occ and geo.can_stand(sq, kind)
                 and not geo.board.cell(sq).roof and not any(p.kind == "police_parking" for p in geo.board.places_at(sq))]
 
     def _next_to_place(self) -> str:
@@ -608,7 +614,8 @@ class LupinState:
                 if on_board <= 5:
                     out.extend(A.CarFromStation(seat, car.id, n) for n in loads)
                 if on_board <= 3:
-                    for sq in self.geo.board.squares_of("reinforcement"):
+                    more = [s for extra in self._hook("reinforcement_squares") for s in extra]
+                    for sq in [*self.geo.board.squares_of("reinforcement"), *more]:
                         if sq not in occ:
                             out.extend(A.CarAppears(seat, car.id, format_coord(sq), n) for n in loads)
             elif car.agents:
@@ -852,8 +859,9 @@ class LupinState:
         return self.cfg.variant == "coop" and self.cfg.players >= 4
 
     def _may_flip(self) -> list[str]:
+        """Members who may act in phase 4: flip a tile, or an episode's own act (hook "may_flip")."""
         return [c for c in self.gang if not self.figures[c].flipped and self.figures[c].arrested_by is None
-                and not self.figures[c].escaped and self._flippable(c)]
+                and not self.figures[c].escaped and (self._flippable(c) or any(self._hook("may_flip", c)))]
 
     def _flippable(self, c: str) -> list[Tile]:
         spot = self.figures[c].spot
@@ -1019,6 +1027,9 @@ class LupinState:
         for c in self.gang:
             self.figures[c].flipped = False
         ev.append(Event("phase", {"phase": "treasure", "round": self.round}))
+        self._hook("treasure_phase", ev)   # an episode's phase-4 happenings (Stonehenge: the blade taken)
+        if self.result_ is not None:
+            return
         if not self._may_flip():
             self._end_round(ev)
 
@@ -1648,7 +1659,9 @@ class LupinState:
             return
         card = f.deck.pop(0)
         seat = self.seat_of[c]
+        from game.lupin.rules.catalog import card as card_data
         void = card == BETRAYAL_CARD and (not self._betrayal_allowed() or self.round > BETRAYAL_LAST_ROUND)
+        void = void or card_data(card).void_in(self.cfg.episode)   # "se pesca queste carte, deve scartarle"
         if void:
             f.discard.append(card)
             if events is not None:
@@ -1684,7 +1697,7 @@ class LupinState:
                 repr(sorted((k, vars(v)) for k, v in self.figures.items())),
                 repr([vars(c) for c in self.cars.values()]),
                 repr(sorted((k, vars(v)) for k, v in self.rides.items())),
-                repr([vars(t) for t in self.traps]), self.radio_round,
+                repr([vars(t) for t in self.traps]), self.radio_round, repr(sorted(self.extra.items())),
                 repr([(t.index, t.treasure, t.home, t.site, t.carrier, sorted(t.seen_by)) for t in self.tiles]))
 
     def __eq__(self, other: object) -> bool:

@@ -33,6 +33,16 @@ if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
 
 LOG_LINES = 200
+# An expansion episode's module adds its own part of the view (stonehenge.py: the pits, the Aim
+# card for the gang): name -> fn(state, seat) -> data, or None when the part is not in this game.
+VIEW_PARTS: dict[str, Any] = {}
+
+
+def register_view_part(name: str):
+    def deco(fn):
+        VIEW_PARTS[name] = fn
+        return fn
+    return deco
 
 
 def _spot(spot: Any) -> str | None:
@@ -88,7 +98,9 @@ def view_for(state: "LupinState", seat: Seat) -> dict[str, Any]:
             "disguise": f.cards.get("disguise"),
         }
     result = state.result()
+    parts = {name: fn(state, seat) for name, fn in VIEW_PARTS.items()}
     return {
+        **{name: part for name, part in parts.items() if part is not None},
         "seat": seat,
         "episode": state.cfg.episode,
         "players": state.cfg.players,
