@@ -35,8 +35,8 @@ from game.engine.rng import Rng
 from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode as episode_info, episode_geometry
 from game.lupin.rules.characters import GANG_IDS, Sheet, sheet, zenigata_return
-from game.lupin.rules.geometry import (GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, ZENIGATA, Geometry,
-                                       Inside, Spot, Under, spot_from_text, spot_to_text)
+from game.lupin.rules.geometry import (GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, ZENIGATA, BoardState,
+                                       Geometry, Inside, Spot, Under, spot_from_text, spot_to_text)
 
 BASE_EPISODES = ("rosso-rubino", "gran-colpo")
 # The episodes the round engine plays: the base ones, and each expansion episode whose rules module
@@ -120,6 +120,11 @@ def register_phase_actions(phase: str):
 #   "strike" (attacker, defender, ev) -> bool   True: no blow is struck (a counter-attack)
 #   "eliminating" (fid, by, ev) -> bool    True: the figure was not eliminated as usual
 #   "holding" (agent, ev) -> bool  True: this agent cannot hold a prisoner (pick another)
+# and, for the expansion's cards and devices (cards.py, vehicles.py):
+#   "drawn" (c, card, at_start, ev|None) -> bool   True: the card was dealt with (void, played)
+#   "all_shown" () -> bool         True: every gang member is on the board now (floodlights)
+#   "may_take" (c) -> bool         False: the member may not take the treasure (he renounced it)
+#   "winners" (winners, reason) -> winners   the seats that win, changed (Fujiko with the police)
 HOOKS: dict[str, list[Any]] = {}
 
 
@@ -293,12 +298,18 @@ class LupinState:
         self.traps: list[Any] = []              # shovel traps (devices.Trap), secret to their diggers
         self.radio_round = 0                    # the round a radio lets the whole gang talk
         self.extra: dict[str, Any] = {}         # an expansion episode's own state (stonehenge.py...)
+        self.drained: set[str] = set()          # flooded zones drained (expansion: handwheel, tank lorry)
+        self.open_temples: set[str] = set()     # temples opened (expansion: Cagliostro)
         self._setup()
 
     # -------------------------------------------------------------- set-up
     @property
     def geo(self) -> Geometry:
         return episode_geometry(self.cfg.episode)
+
+    def board_state(self) -> BoardState:
+        """What of the board has changed: temples opened, flooded zones drained (expansion)."""
+        return BoardState(open_temples=frozenset(self.open_temples), drained=frozenset(self.drained))
 
     def _setup(self) -> None:
         board = self.geo.board
@@ -407,6 +418,8 @@ class LupinState:
         # the expansion's Novice: "i Personaggi della Banda giocano sempre visibili"
         if self.cfg.difficulty == "novice" and (self.cfg.novice_always_visible or self.cfg.episode not in
                                                 BASE_EPISODES or self.round > NOVICE_HIDDEN_ROUNDS):
+            return True
+        if any(self._hook("all_shown")):   # Zenigata's floodlights (cards.py)
             return True
         return f.shown
 
@@ -580,7 +593,8 @@ class LupinState:
         occ = self.occupied()
         police_squares = {s for s, who in occ.items() if who in self.figures and self.figures[who].kind != "gang"}
         blocked = [s for s in occ if s not in police_squares]
-        r = self.geo.reach(f.spot, self.allowance(fid), kind, blocked=blocked, no_stop=police_squares)
+        r = self.geo.reach(f.spot, self.allowance(fid), kind, blocked=blocked, no_stop=police_squares,
+                           state=self.board_state())
         return [s for s in r.cost if s != f.spot]
 
     def _police_actions(self, seat: Seat) -> list[Action]:
@@ -726,12 +740,14 @@ class LupinState:
         occ = self.occupied()
         friends = {s for s, who in occ.items() if who in self.figures and self.figures[who].kind == "gang"}
         enemies = [s for s in occ if s not in friends]
-        r = self.geo.reach(f.spot, self.allowance(c), GANG, blocked=enemies, no_stop=friends)
+        board_state = self.board_state()
+        r = self.geo.reach(f.spot, self.allowance(c), GANG, blocked=enemies, no_stop=friends, state=board_state)
         out = [s for s in r.cost if s != f.spot]
         if "wetsuit" in f.devices:
             # the wetsuit (expansion tile, sold in Rosso rubino too): through the water, with his
             # movement less 1, as often as he likes; a move that keeps out of the water is a walk
-            wet = self.geo.reach(f.spot, self.allowance(c) - 1, GANG, blocked=enemies, no_stop=friends, swim=True)
+            wet = self.geo.reach(f.spot, self.allowance(c) - 1, GANG, blocked=enemies, no_stop=friends, swim=True,
+                                 state=board_state)
             dry = set(out)
             out += [s for s in wet.cost if s != f.spot and s not in dry]
         return self._narrowed("gang_moves", c, out)
@@ -751,7 +767,7 @@ class LupinState:
     def _can_receive(self, giver: str, receiver: str) -> bool:
         r = self.figures[receiver]
         return (not r.escaped and r.arrested_by is None and self.near(giver, receiver)
-                and not self._carries(receiver))
+                and not self._carries(receiver) and all(self._hook("may_take", receiver)))
 
     # -------------------------------------------------------------- combat targets
     def _weapon_of(self, fid: str) -> str:
@@ -865,6 +881,8 @@ class LupinState:
 
     def _flippable(self, c: str) -> list[Tile]:
         spot = self.figures[c].spot
+        if not all(self._hook("may_take", c)):
+            return []   # Il tesoro non mi interessa (cards.py)
         if not isinstance(spot, Inside):
             return []
         b = self.geo.board.buildings.get(spot.building)
@@ -1091,12 +1109,16 @@ class LupinState:
             self.result_ = all_vs_all_result(self)
         else:
             seats = tuple(sorted({self.seat_of[c] for c in self.loyal()}, key=SEATS.index))
+            for fn in HOOKS.get("winners", ()):
+                seats = fn(self, seats, "gang_escaped")
             self.result_ = Result(seats, "gang_escaped")
         self.phase = "over"
         ev.append(Event("game_over", {"winners": list(self.result_.winners), "reason": self.result_.reason}))
         return True
 
     def _finish(self, ev: list[Event], winners: tuple[str, ...], reason: str) -> bool:
+        for fn in HOOKS.get("winners", ()):   # Fujiko on the police's side (cards.py)
+            winners = fn(self, winners, reason)
         self.result_ = Result(winners, reason)
         self.phase = "over"
         ev.append(Event("game_over", {"winners": list(winners), "reason": reason}))
@@ -1576,7 +1598,7 @@ class LupinState:
         inside = [c for c in self.gang if self.figures[c].spot == me.spot and self.figures[c].arrested_by is None
                   and not self.figures[c].escaped]
         watchers = frozenset(self.seat_of[c] for c in inside)
-        taker = next(c for c in TREASURE_PRIORITY if c in inside)
+        taker = next(c for c in TREASURE_PRIORITY if c in inside and all(self._hook("may_take", c)))
         tile.seen_by |= set(watchers)
         tile.site, tile.carrier = None, taker
         self._note(a.figure, spot_to_text(me.spot), spot_to_text(me.spot), "flip")
@@ -1660,6 +1682,8 @@ class LupinState:
         card = f.deck.pop(0)
         seat = self.seat_of[c]
         from game.lupin.rules.catalog import card as card_data
+        if any(fn(self, c, card, at_start, events) for fn in HOOKS.get("drawn", ())):
+            return   # the expansion's cards (cards.py): void, or played at once
         void = card == BETRAYAL_CARD and (not self._betrayal_allowed() or self.round > BETRAYAL_LAST_ROUND)
         void = void or card_data(card).void_in(self.cfg.episode)   # "se pesca queste carte, deve scartarle"
         if void:
@@ -1698,6 +1722,7 @@ class LupinState:
                 repr([vars(c) for c in self.cars.values()]),
                 repr(sorted((k, vars(v)) for k, v in self.rides.items())),
                 repr([vars(t) for t in self.traps]), self.radio_round, repr(sorted(self.extra.items())),
+                sorted(self.drained), sorted(self.open_temples),
                 repr([(t.index, t.treasure, t.home, t.site, t.carrier, sorted(t.seen_by)) for t in self.tiles]))
 
     def __eq__(self, other: object) -> bool:
