@@ -13,7 +13,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play whole games with bots and sum them up (JSON)",
                        description=__doc__)
     p.add_argument("title", choices=("lupin",))
-    p.add_argument("--episode", default="rosso-rubino", choices=("rosso-rubino", "gran-colpo"))
+    p.add_argument("--episode", default="rosso-rubino",
+                   choices=("rosso-rubino", "gran-colpo", "cagliostro", "stonehenge"))
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--bots", default="random", choices=("random", "heuristic"))

@@ -5,5 +5,6 @@ from game.lupin.rules.state import LupinState, new_game
 from game.lupin.rules import planning  # noqa: F401,E402 - registers the planning moves
 from game.lupin.rules import vehicles, devices  # noqa: F401,E402 - register the vehicles and devices
 from game.lupin.rules import cards  # noqa: F401,E402 - registers the mission cards
+from game.lupin.rules import stonehenge  # noqa: F401,E402 - registers La lama di Stonehenge
 
 __all__ = ["LupinState", "new_game"]
