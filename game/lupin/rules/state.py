@@ -125,6 +125,15 @@ def register_phase_actions(phase: str):
 #   "all_shown" () -> bool         True: every gang member is on the board now (floodlights)
 #   "may_take" (c) -> bool         False: the member may not take the treasure (he renounced it)
 #   "winners" (winners, reason) -> winners   the seats that win, changed (Fujiko with the police)
+# and, for an expansion episode's own rules (cagliostro.py):
+#   "start_squares" (c, escape) -> [Sq]|None   member c's own start (escape) squares
+#   "first_to_play" (waiting) -> [id]|None      who must play first in the gang phase
+#   "traitor" () -> bool|None      whether Fujiko is a traitor now
+#   "apart" (a, b) -> bool         True: these two members never share what they know
+#   "team_seats" (fid, seats) -> seats   the seats told the gang's secrets (about fid)
+#   "loyal" (members) -> members   the members playing for the gang
+#   "placement_squares" (squares) -> squares   where the police may be placed at set-up
+#   "plan_confirmed" (ev) -> bool  True: an episode's own planning step follows the gang's
 HOOKS: dict[str, list[Any]] = {}
 
 
@@ -300,6 +309,7 @@ class LupinState:
         self.extra: dict[str, Any] = {}         # an expansion episode's own state (stonehenge.py...)
         self.drained: set[str] = set()          # flooded zones drained (expansion: handwheel, tank lorry)
         self.open_temples: set[str] = set()     # temples opened (expansion: Cagliostro)
+        self.alarm_round = ALARM_ROUND          # an episode may move it (cagliostro.py: 11)
         self._setup()
 
     # -------------------------------------------------------------- set-up
@@ -429,6 +439,8 @@ class LupinState:
     def may_talk(self, a: str, b: str) -> bool:
         """Gang members may share what they know when adjacent, in the same vehicle, or over a
         radio this round."""
+        if any(self._hook("apart", a, b)):   # a member who keeps apart (cagliostro.py: Fujiko)
+            return False
         if self.near(a, b):
             return True
         if self.figures[a].spot is None or self.figures[b].spot is None:
@@ -560,9 +572,12 @@ class LupinState:
         geo, occ = self.geo, self.occupied()
         lo, hi = episode_info(self.cfg.episode).police_columns or (1, geo.board.cols)
         kind = ZENIGATA if self._next_to_place() == "zenigata" else POLICE   # he may stand among the stones
-        return [sq for sq in geo.board.squares()
-                if lo - 1 <= sq.col <= hi - 1 and sq not in occ and geo.can_stand(sq, kind)
-                and not geo.board.cell(sq).roof and not any(p.kind == "police_parking" for p in geo.board.places_at(sq))]
+        out = [sq for sq in geo.board.squares()
+               if lo - 1 <= sq.col <= hi - 1 and sq not in occ and geo.can_stand(sq, kind)
+               and not geo.board.cell(sq).roof and not any(p.kind == "police_parking" for p in geo.board.places_at(sq))]
+        for narrow in HOOKS.get("placement_squares", ()):   # cagliostro.py: the site's dirt only
+            out = narrow(self, out)
+        return out
 
     def _next_to_place(self) -> str:
         if self.figures["zenigata"].spot is None:
@@ -570,7 +585,12 @@ class LupinState:
         placed = len(self.agents_on_board())
         return f"agent-{placed + 1}"
 
-    def _start_squares(self) -> list[Sq]:
+    def _start_squares(self, c: str | None = None, escape: bool = False) -> list[Sq]:
+        """Where member ``c`` may start (``escape``: leave the map); an episode may give each
+        member his own (cagliostro.py: Fujiko at T1/T25)."""
+        for own in self._hook("start_squares", c, escape):
+            if own is not None:
+                return own
         return sorted(self.geo.board.squares_of("start"))
 
     def _start_actions(self, seat: Seat) -> list[Action]:
@@ -580,7 +600,7 @@ class LupinState:
             if self.seat_of[c] == seat and self.figures[c].spot is None:
                 taken = {self.figures[g].spot for g in self.gang} if (
                     self.cfg.difficulty == "novice" and self.cfg.novice_always_visible) else set()
-                for sq in self._start_squares():
+                for sq in self._start_squares(c):
                     if sq not in taken:
                         out.append(A.ChooseStart(seat, c, format_coord(sq)))
         return out
@@ -671,6 +691,9 @@ class LupinState:
     # -------------------------------------------------------------- gang turns
     def _may_start_turn(self) -> list[str]:
         waiting = [c for c in self.gang if not self.figures[c].turn_done and not self.figures[c].escaped]
+        for first in self._hook("first_to_play", waiting):   # cagliostro.py: Fujiko always first
+            if first:
+                return first
         carriers = [c for c in waiting if self._carries_treasure(c)]
         # "Oh mio caro Lupin..." (option B): Fujiko, given the loot by Lupin, moves first
         first = [c for c in carriers if self.figures[c].cards.get("first")]
@@ -762,7 +785,7 @@ class LupinState:
     def _on_start_square(self, c: str) -> bool:
         f = self.figures[c]
         return isinstance(f.spot, tuple) and not isinstance(f.spot, (Inside, Under)) \
-            and f.spot in set(self.geo.board.squares_of("start"))
+            and f.spot in set(self._start_squares(c, escape=True))
 
     def _can_receive(self, giver: str, receiver: str) -> bool:
         r = self.figures[receiver]
@@ -868,6 +891,9 @@ class LupinState:
         return self.betrayed and "fujiko" in self.figures
 
     def _fujiko_traitor(self) -> bool:
+        for verdict in self._hook("traitor"):   # cagliostro.py: she starts as a traitor
+            if verdict is not None:
+                return verdict
         f = self.figures.get("fujiko")
         return f is not None and BETRAYAL_CARD in f.hand and self._betrayal_allowed()
 
@@ -992,13 +1018,13 @@ class LupinState:
         require(a.figure in self.gang and self.seat_of[a.figure] == a.seat, f"{a.figure} is not yours to move.")
         require(self.figures[a.figure].spot is None, f"{a.figure} already has a start square.")
         sq = self._parse_square(a.square)
-        require(sq in set(self._start_squares()), f"{a.square} is not a start square.")
+        require(sq in set(self._start_squares(a.figure)), f"{a.square} is not a start square for {a.figure}.")
         f = self.figures[a.figure]
         if self.cfg.difficulty == "novice" and self.cfg.novice_always_visible:
             require(all(self.figures[c].spot != sq for c in self.gang),
                     f"{a.square} is taken: the gang is always visible, one figure a square.")
         f.spot = sq
-        gang_seats = frozenset(self.seat_of[c] for c in self.gang)
+        gang_seats = self.team_seats(a.figure)
         ev.append(Event("start_chosen", {"figure": a.figure, "square": a.square}, audience=gang_seats,
                         redacted=Event("start_chosen", {"figure": a.figure})))
 
@@ -1006,6 +1032,8 @@ class LupinState:
         from game.lupin.rules.planning import confirm_plan
         confirm_plan(self, a, ev)   # checks, the time-out's start squares, the leftovers
         ev.append(Event("plan_confirmed", {"timed_out": a.timed_out}))
+        if any(self._hook("plan_confirmed", ev)):   # an episode's own planning step follows (cagliostro.py)
+            return
         self._start_gang_phase(ev)
 
     # phases ----------------------------------------------------------
@@ -1074,13 +1102,16 @@ class LupinState:
             return
         self.round += 1
         ev.append(Event("round", {"round": self.round}))
-        if self.round >= ALARM_ROUND and any(t.treasure and t.carrier in self.gang for t in self.tiles):
+        if self.round >= self.alarm_round and any(t.treasure and t.carrier in self.gang for t in self.tiles):
             ev.append(Event("alarm", {"round": self.round}))
         self._start_police_phase(ev)
 
     def loyal(self) -> list[str]:
         """The members playing for the gang (all of them, but a Fujiko who has betrayed)."""
-        return [c for c in self.gang if not (c == "fujiko" and self.betrayed)]
+        out = [c for c in self.gang if not (c == "fujiko" and self.betrayed)]
+        for narrow in HOOKS.get("loyal", ()):   # cagliostro.py: Fujiko, a traitor or with Zenigata
+            out = narrow(self, out)
+        return out
 
     def _check_end(self, ev: list[Event], end_of_round: bool = False) -> bool:
         """The end of the game, checked after every escape and arrest and after each round."""
@@ -1183,6 +1214,14 @@ class LupinState:
         else:
             data["shown"] = False
         return Event("moved", data)
+
+    def team_seats(self, fid: str | None = None) -> frozenset[Seat]:
+        """The seats told the gang's secrets (start squares, escapes, planning) - about ``fid``
+        when given; an episode may keep a member apart (cagliostro.py: a traitor Fujiko)."""
+        seats = frozenset(self.seat_of[c] for c in self.gang)
+        for narrow in HOOKS.get("team_seats", ()):
+            seats = narrow(self, fid, seats)
+        return seats
 
     def _gang_seats_knowing(self, c: str) -> frozenset[Seat]:
         seats = {self.seat_of[c]}
@@ -1498,7 +1537,7 @@ class LupinState:
         if with_treasure:
             self.treasure_out = True
         self._note(a.figure, spot_to_text(frm), "-", "escaped")
-        gang_seats = frozenset(self.seat_of[c] for c in self.gang)
+        gang_seats = self.team_seats(a.figure)
         ev.append(Event("escaped", {"figure": a.figure, "square": format_coord(frm), "treasure": with_treasure},
                         audience=gang_seats, redacted=Event("escaped", {"figure": a.figure})))
         if self._check_end(ev):
