@@ -123,7 +123,14 @@ def _without(devices: Sequence[str], device: str) -> list[str]:
 # ------------------------------------------------------------------------------------ helpers
 
 def _gang_seats(state: "LupinState") -> frozenset[Seat]:
-    return frozenset(state.seat_of[c] for c in state.gang)
+    """The seats that plan together (cagliostro.py keeps a traitor Fujiko's seat away)."""
+    return state.team_seats()
+
+
+def _planners(state: "LupinState") -> list[str]:
+    """The members whose seats plan together (they need start squares before Lupin confirms)."""
+    seats = _gang_seats(state)
+    return [c for c in state.gang if state.seat_of[c] in seats]
 
 
 def _sorted_seats(seats) -> list[Seat]:
@@ -144,7 +151,7 @@ def _money_key(state: "LupinState", member: str) -> str:
 
 def _may_act_for(state: "LupinState", seat: Seat, member: str) -> bool:
     """A gang seat buys for its own characters; in the cooperative game Lupin's seat for anybody."""
-    if member not in state.gang:
+    if member not in state.gang or state.seat_of[member] not in _gang_seats(state):
         return False
     return state.seat_of[member] == seat or (_coop(state) and seat == state.seat_of["lupin"])
 
@@ -267,12 +274,15 @@ def planning_seats(state: "LupinState") -> list[Seat]:
 
 def planning_actions(state: "LupinState", seat: Seat) -> list[Action]:
     """The planning moves of ``seat``, start squares and confirmation first."""
+    for own in state._hook("planning_actions", seat):   # an episode's own planning step (cagliostro.py)
+        if own is not None:
+            return own
     if seat not in _gang_seats(state):
         return []
     plan = state.plan
     out: list[Action] = state._start_actions(seat)
     is_lupin = seat == state.seat_of["lupin"]
-    all_placed = all(state.figures[c].spot is not None for c in state.gang)
+    all_placed = all(state.figures[c].spot is not None for c in _planners(state))
     if plan is None:            # a state put into planning by hand, with no shop
         return out + ([A.ConfirmPlan(seat)] if is_lupin and all_placed else [])
     if not _coop(state):
@@ -460,7 +470,7 @@ def confirm_plan(state: "LupinState", a: A.ConfirmPlan, ev: list[Event]) -> None
     face down to Fujiko (all against all: discarded)."""
     require(state.phase == "planning", "The plan is already made.")
     plan = state.plan
-    placed = all(state.figures[c].spot is not None for c in state.gang)
+    placed = all(state.figures[c].spot is not None for c in _planners(state))
     if a.timed_out:
         require(_coop(state), "The all-against-all purchases have no clock: Lupin confirms when "
                 "everybody has passed.")
@@ -492,12 +502,12 @@ def confirm_plan(state: "LupinState", a: A.ConfirmPlan, ev: list[Event]) -> None
 def _default_starts(state: "LupinState", ev: list[Event]) -> None:
     """Time is up: a member with no start square takes the first one no partner holds (the first
     one when they are all held), in the order of the rulebook's squares."""
-    starts = state._start_squares()
     gang_seats = _gang_seats(state)
-    for c in state.gang:
+    for c in _planners(state):
         f = state.figures[c]
         if f.spot is not None:
             continue
+        starts = state._start_squares(c)
         held = {state.figures[g].spot for g in state.gang}
         sq = next((s for s in starts if s not in held), starts[0])
         f.spot = sq
@@ -553,6 +563,9 @@ def plan_view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
     planned together); only Fujiko's seat sees what she still holds of the leftovers and, as a
     traitor, her dollars. Zenigata and the table: None."""
     plan = state.plan
+    for own in state._hook("plan_view", seat):   # an episode's own planning step (cagliostro.py)
+        if own is not None:
+            return own
     if plan is None or seat not in _gang_seats(state):
         return None
     out: dict[str, Any] = {
