@@ -22,6 +22,7 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cards import Dash, ExtraMelee, ExtraShot, LeapTo, Unmask, UnmaskHide
 from game.lupin.rules.geometry import GANG, Inside, spot_from_text
+from game.lupin.rules.stonehenge import Dig, bot_goal as stonehenge_goal
 
 
 def _escape_sensible(view: dict, figure: str) -> bool:
@@ -39,9 +40,15 @@ WISHES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _still_wished(figure: str, device: str, held: Sequence[str]) -> bool:
+#: What each character wants first in an episode (Stonehenge: a shovel to dig the tombs).
+EPISODE_WISHES: dict[str, tuple[str, ...]] = {"stonehenge": ("shovel",)}
+#: Where a gang member heads in an episode with its own goals (None: the treasure buildings).
+EPISODE_GOALS = {"stonehenge": stonehenge_goal}
+
+
+def _still_wished(figure: str, device: str, held: Sequence[str], episode: str = "") -> bool:
     """Whether ``figure`` wants one more ``device`` than he holds (by his wish list)."""
-    wish = WISHES.get(figure, ())
+    wish = EPISODE_WISHES.get(episode, ()) + WISHES.get(figure, ())
     return wish.count(device) > list(held).count(device)
 
 
@@ -115,6 +122,8 @@ class HeuristicBot:
             return self.rng.choice(by_type.get(A.Place) or by_type[A.ChooseStart])
         if A.Flip in by_type:
             return self.rng.choice(by_type[A.Flip])
+        if Dig in by_type:   # Stonehenge: a tomb of the Aim card under his feet
+            return by_type[Dig][0]
         if A.EndTreasure in by_type:
             return by_type[A.EndTreasure][0]
         if view["seat"] == "zenigata":
@@ -129,7 +138,7 @@ class HeuristicBot:
             return self.rng.choice(by_type[A.ChooseStart])
         mine = view["mine"]
         wanted = [a for a in by_type.get(A.BuyDevice, ())
-                  if a.figure in mine and _still_wished(a.figure, a.device, mine[a.figure]["devices"])]
+                  if a.figure in mine and _still_wished(a.figure, a.device, mine[a.figure]["devices"], view["episode"])]
         if wanted:
             return wanted[0]
         if A.EndCharm in by_type:
@@ -146,7 +155,8 @@ class HeuristicBot:
         # did not wish for, or takes the cheapest tile (to give it back later); the clock otherwise
         prices = (view.get("plan") or {}).get("prices", {})
         spare = [a for a in by_type.get(A.ReturnDevice, ())
-                 if not _still_wished(a.figure, a.device, _without(mine[a.figure]["devices"], a.device))]
+                 if not _still_wished(a.figure, a.device, _without(mine[a.figure]["devices"], a.device),
+                                      view["episode"])]
         if spare:
             return spare[0]
         buys = by_type.get(A.BuyDevice, [])
@@ -173,7 +183,7 @@ class HeuristicBot:
         escapes = [a for a in by_type.get(A.Escape, ()) if _escape_sensible(view, a.figure)]
         if escapes:
             return escapes[0]
-        device = self._device(by_type)
+        device = self._device(by_type, view["episode"])
         if device is not None:
             return device
         moves = by_type.get(A.Move, [])
@@ -214,7 +224,7 @@ class HeuristicBot:
         dist = _distance_map(view["episode"], goal)
         return min(hides, key=lambda a: (dist.get(spot_from_text(a.to), 999), a.to))
 
-    def _device(self, by_type: dict) -> Action | None:
+    def _device(self, by_type: dict, episode: str = "") -> Action | None:
         """Weapons now and then, a medical kit when offered (somebody is wounded), the balloon."""
         if A.Vanish in by_type:
             return by_type[A.Vanish][0]
@@ -225,7 +235,8 @@ class HeuristicBot:
         weapons = [a for a in uses if a.device in ("hand_grenade", "knife", "rifle")]
         if weapons and self.rng.random() < 0.6:
             return self.rng.choice(weapons)
-        others = [a for a in uses if a.device in ("decoy_balloon", "radio", "shovel")]
+        others = [a for a in uses if a.device in ("decoy_balloon", "radio", "shovel")
+                  and not (a.device == "shovel" and "shovel" in EPISODE_WISHES.get(episode, ()))]
         if others and self.rng.random() < 0.2:
             return self.rng.choice(others)
         return None
@@ -239,6 +250,8 @@ class HeuristicBot:
                 return None
             return min((str(s) for s in starts),
                        key=lambda s: _distance_map(view["episode"], s).get(here, 999))
+        if view["episode"] in EPISODE_GOALS:
+            return EPISODE_GOALS[view["episode"]](view, figure)
         sites = sorted({t["site"] for t in view["tiles"] if t["site"] is not None})
         board = episode_geometry(view["episode"]).board
         buildings = []

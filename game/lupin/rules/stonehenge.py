@@ -352,7 +352,7 @@ def _take_blade(state: "LupinState", ev: list[Event]) -> None:
         return
     square = blade_square(state)
     takers = [c for c in TREASURE_PRIORITY if c in state.gang and _on_foot_at(state, c, square)
-              and not state.figures[c].cards.get("disguise")]
+              and not state.figures[c].cards.get("disguise") and all(state._hook("may_take", c))]
     if not takers:
         return
     c = takers[0]
