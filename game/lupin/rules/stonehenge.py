@@ -241,6 +241,8 @@ def _setup(state: "LupinState") -> None:
     data = henge_data()
     state.extra[EPISODE] = Henge()
     state.tiles = []   # the pile: 3 pits, then Excalibur; the blade becomes a tile when it appears
+    # "non c'è nessuna comunicazione che il Tesoro è stato rubato: Zenigata lo sa subito"
+    state.alarm_round = state.rounds_total + 1
     for car, text in zip(state.cars.values(), data.police_parking):
         car.home = car.spot = parse_coord(text)
 
