@@ -116,7 +116,7 @@ def view_for(state: "LupinState", seat: Seat) -> dict[str, Any]:
         "cars": cars,
         "tiles": tiles,
         "bus": [spot_to_text(s) for s in state.bus_squares()],
-        "alarm": state.round >= 9 and any(t.treasure and t.carrier in state.gang for t in state.tiles),
+        "alarm": state.round >= state.alarm_round and any(t.treasure and t.carrier in state.gang for t in state.tiles),
         "betrayed": state.betrayed,
         "treasure_out": state.treasure_out,
         "mine": mine,
