@@ -285,6 +285,8 @@ def action_label(action: Action, view: dict) -> str:
         return t("lupin.act.accept_treasure" if fields.get("accept") else "lupin.act.refuse_treasure")
     if name == "Flip":
         return t("lupin.act.flip", n=int(fields.get("tile", 0)) + 1)
+    if name == "ChooseAim":   # Stonehenge: the Aim card by its picture's name
+        return t("lupin.act.choose_aim", aim=t(f"lupin.stonehenge.aim.{fields.get('aim')}"))
     if name in ("PlayCard", "UseDevice") and not fields.get("target"):
         return t(f"lupin.act.{snake(name)}", **shown)
     if name in ("PlayCard", "UseDevice"):

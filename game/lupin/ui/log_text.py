@@ -83,6 +83,8 @@ def _variant(kind: str, entry: dict[str, Any]) -> str:
         return "eliminated_by" if entry.get("by") else "eliminated"
     if kind == "card_played" and entry.get("disguise"):
         return "disguised"            # Travestimento perfetto, told to its owner's seat only
+    if kind in ("aim_chosen", "pit_dug"):   # Stonehenge: told in full to the gang only
+        return kind if ("aim" in entry or "square" in entry) else f"{kind}_secret"
     if kind == "unmasked" and entry.get("cause") not in (None, "choice"):
         return f"unmasked_{entry['cause']}"
     return kind
@@ -105,6 +107,9 @@ def event_line(entry: dict[str, Any]) -> str:
         values["tile"] = int(entry.get("tile", 0)) + 1
     if kind == "game_over":
         values["reason"] = reason_text(str(entry.get("reason", "")))
+    if kind == "aim_chosen" and "aim" in entry:   # Stonehenge: the gang's Aim card, its squares
+        values["aim"] = t(f"lupin.stonehenge.aim.{entry['aim']}")
+        values.update({k: str(v) for k, v in (entry.get("tombs") or {}).items()})
     key = f"lupin.ev.{_variant(kind, entry)}"
     if translator().has(key):
         try:
