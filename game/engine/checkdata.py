@@ -34,6 +34,7 @@ CHECKER_MODULES: tuple[str, ...] = (
     "game.games_catalog",
     "game.lupin.rules.boards",
     "game.lupin.rules.catalog",
+    "game.lupin.rules.stonehenge",
     "game.lupin.tutorial",
 )
 

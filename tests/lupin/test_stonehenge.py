@@ -11,7 +11,8 @@ from game.engine.content import ContentError, load_typed
 from game.engine.grid import parse_coord as P
 from game.lupin.rules import actions as A
 from game.lupin.rules.state import new_game
-from game.lupin.rules.stonehenge import ChooseAim, Dig, HengeFile, aim_card, board_problems, henge, henge_data
+from game.lupin.rules.stonehenge import (ChooseAim, Dig, HengeFile, aim_card, board_errors, board_problems, henge,
+                                         henge_data)
 from tests.lupin.test_devices import refused
 from tests.lupin.test_round import clear_police, dice, put, to_police_phase
 
@@ -307,5 +308,7 @@ def test_a_broken_data_file_names_the_file_the_line_and_the_field(tmp_path):
     bad.write_text(text.replace("excalibur: J12", "excalibur: L11"))   # a stone: nobody stands there
     problems = board_problems(load_typed(bad, HengeFile))
     assert problems and "L11" in problems[0]
+    line = bad.read_text().splitlines().index("    excalibur: L11") + 1
+    assert f"stonehenge.yaml:{line}: field 'aims[0].excalibur'" in str(board_errors(bad, load_typed(bad, HengeFile))[0])
     bad.write_text(text.replace("excalibur: J12", "excalibur: Z99"))
     assert "off the board" in board_problems(load_typed(bad, HengeFile))[0]

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import resources
 from game.engine.api import TABLE, Action, Event, Seat, register_action, require
-from game.engine.content import ContentError, load_typed, register_checker
+from game.engine.content import ContentError, load_typed, load_yaml, register_checker
 from game.engine.grid import format_coord, parse_coord
 from game.lupin.rules.geometry import GANG
 from game.lupin.rules.state import (SEATS, TREASURE_PRIORITY, Tile, register_episode, register_handler,
@@ -115,27 +115,50 @@ def data_path(root: Path | None = None) -> Path:
     return resources.data_dir(root).joinpath(*DATA_FILE)
 
 
-def board_problems(data: HengeFile) -> list[str]:
-    """What the map cannot hold of the data: each square must exist, tombs and the blade where a
-    gang member stands, the police squares on the road."""
+def _board_issues(data: HengeFile) -> list[tuple[tuple, str]]:
+    """(keys into the file, sentence) for each square the map cannot hold."""
     from game.lupin.rules.boards import episode_geometry
     geo = episode_geometry(EPISODE)
     board = geo.board
     starts = set(board.squares_of("start"))
-    out: list[str] = []
+    out: list[tuple[tuple, str]] = []
     for i, aim in enumerate(data.aims):
         for name, text in [*aim.tombs.items(), ("excalibur", aim.excalibur)]:
             sq = parse_coord(text)
+            keys = ("aims", i, "tombs", name) if name in TOMBS else ("aims", i, "excalibur")
             where = f"aims[{i}] ({aim.id}) {name} {text}"
             if sq not in board:
-                out.append(f"{where} is off the board")
+                out.append((keys, f"{where} is off the board"))
             elif not geo.can_stand(sq, GANG) or sq in starts:
-                out.append(f"{where}: a gang member cannot stand there (or it is a start square)")
+                out.append((keys, f"{where}: a gang member cannot stand there (or it is a start square)"))
     for key in ("police_parking", "reinforcement"):
-        for text in getattr(data, key):
+        for j, text in enumerate(getattr(data, key)):
             sq = parse_coord(text)
             if sq not in board or board.cell(sq).terrain != "road":
-                out.append(f"{key} {text} must be a road square of maps/stonehenge.tmx")
+                out.append(((key, j), f"{key} {text} must be a road square of maps/stonehenge.tmx"))
+    return out
+
+
+def board_problems(data: HengeFile) -> list[str]:
+    """What the map cannot hold of the data: each square must exist, tombs and the blade where a
+    gang member stands, the police squares on the road."""
+    return [message for _keys, message in _board_issues(data)]
+
+
+def board_errors(path: Path, data: HengeFile) -> list[ContentError]:
+    """The same as ContentErrors naming the file, the line and the field."""
+    raw = load_yaml(path)
+    out = []
+    for keys, message in _board_issues(data):
+        node, line = raw, None
+        for k in keys:
+            try:
+                line = node.line_of(k)
+                node = node[k]
+            except (AttributeError, KeyError, IndexError, TypeError):
+                break
+        field_name = ".".join(str(k) if not isinstance(k, int) else f"[{k}]" for k in keys).replace(".[", "[")
+        out.append(ContentError(path, line, field_name, message))
     return out
 
 
@@ -143,9 +166,9 @@ def board_problems(data: HengeFile) -> list[str]:
 def henge_data(root: Path | None = None) -> HengeFile:
     path = data_path(root)
     data = load_typed(path, HengeFile)
-    problems = board_problems(data)
-    if problems:
-        raise ContentError(path, None, "aims", "; ".join(problems))
+    errors = board_errors(path, data)
+    if errors:
+        raise errors[0]
     return data
 
 
@@ -162,7 +185,7 @@ def check_henge(root: Path) -> list[ContentError]:
         data = load_typed(data_path(root), HengeFile)
     except ContentError as exc:
         return [exc]
-    return [ContentError(data_path(root), None, "aims", p) for p in board_problems(data)]
+    return board_errors(data_path(root), data)
 
 
 # ------------------------------------------------------------------------------------ actions
