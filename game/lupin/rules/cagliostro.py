@@ -191,8 +191,10 @@ def site(state: "LupinState") -> Site:
 def fujiko_side(state: "LupinState") -> str | None:
     """Fujiko's side in this game: traitor, gang or police; None when she is a loyal member (2-3
     players, or no Fujiko). Secret to her seat (until she shows she sides with Zenigata)."""
-    if not here(state) or "fujiko" not in state.gang:
+    if not here(state) or "fujiko" not in state.gang or site(state).fujiko is None:
         return None
+    if state.figures["fujiko"].cards.get("police_side"):   # "Voglio riscattarmi" (cards_expansion.py)
+        return "police"
     return site(state).fujiko
 
 
@@ -210,11 +212,13 @@ def set_fujiko_side(state: "LupinState", side: str, ev: list[Event] | None, *, p
     s = site(state)
     s.fujiko = side
     seat = state.seat_of["fujiko"]
+    fj = state.figures["fujiko"]
+    if side == "police":   # the mark the expansion cards read (cards_expansion.police_side)
+        fj.cards["police_side"] = "public" if public else fj.cards.get("police_side", "secret")
     if ev is not None:
         ev.append(Event("fujiko_side", {"side": side}, audience=frozenset({seat})))
     if public and side == "police" and not s.fujiko_public:
         s.fujiko_public = True
-        fj = state.figures["fujiko"]
         holder = fj.arrested_by
         if holder in state.figures and state.figures[holder].holding == "fujiko":
             state.figures[holder].holding = None
@@ -266,7 +270,7 @@ def _setup(state: "LupinState") -> None:
                 continue
             if s.fujiko_card is None:
                 s.fujiko_card = card
-                s.fujiko = "gang" if card == BETRAYAL_CARD else "police"
+                set_fujiko_side(state, "gang" if card == BETRAYAL_CARD else "police", None)
             else:
                 fj.hand.remove(card)
                 fj.discard.append(card)
@@ -354,7 +358,7 @@ def _drawn(state: "LupinState", c: str, card: str, at_start: bool, ev: list[Even
     fj = state.figures["fujiko"]
     seat = state.seat_of["fujiko"]
     late = card == BETRAYAL_CARD and state.round > data().repent_last_round
-    if s.fujiko_card is not None or late:
+    if s.fujiko_card is not None or fj.cards.get("police_side") or late:
         fj.discard.append(card)
         if ev is not None:
             ev.append(Event("card_void", {"figure": c, "card": card}, audience=frozenset({seat}),
@@ -670,8 +674,9 @@ def _view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
         return None
     s = site(state)
     side = None
-    if "fujiko" in state.gang and (seat == state.seat_of["fujiko"] or s.fujiko_public):
-        side = s.fujiko
+    shown = "fujiko" in state.gang and state.figures["fujiko"].cards.get("police_side") == "public"
+    if "fujiko" in state.gang and (seat == state.seat_of["fujiko"] or shown):
+        side = fujiko_side(state)
     return {
         "tokens": {sq: None for sq in s.tokens} | dict(s.flipped),
         "handwheels": dict(s.handwheels),
@@ -686,6 +691,57 @@ def _view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
         "fujiko_side": side,
         "alarm_round": state.alarm_round,
     }
+
+
+# ------------------------------------------------------------------------------------ bots
+
+def bot_escapes(view: dict, figure: str) -> list[str]:
+    """Where a member of this seat leaves the map (a traitor Fujiko: T1/T25)."""
+    from game.lupin.rules.boards import episode_geometry
+    part = view.get("cagliostro") or {}
+    side = "fujiko" if figure == "fujiko" and part.get("fujiko_apart") and \
+        part.get("fujiko_side") in ("traitor", "police") else "gang"
+    board = episode_geometry(EPISODE).board
+    return sorted(format_coord(p.squares[0]) for p in board.places_of("start") if p.props.get("side") == side)
+
+
+def bot_goal(view: dict, figure: str) -> str | None:
+    """Where a heuristic member heads: the coins once Divus Caesar is open, else the nearest token
+    face down he can reach now (not in a closed temple, nor in water not yet drained), else a
+    handwheel still on the board."""
+    from game.lupin.rules.boards import episode_geometry
+    part = view.get("cagliostro") or {}
+    me = view["figures"][figure]["spot"]
+    if not me or not isinstance(me, str) or me.startswith(("inside", "under")):
+        return None
+    here_sq = parse_coord(me)
+    board = episode_geometry(EPISODE).board
+    temple = data().treasure_temple
+    order = ("lupin", "jigen", "goemon", "fujiko")
+    if temple in part.get("open_temples", ()) and any(t["site"] == temple for t in view["tiles"]):
+        floor = sorted(sq for p in board.places_of("temple") if p.name == temple for sq in p.squares
+                       if board.cell(sq).temple_part == "floor")
+        return format_coord(floor[order.index(figure) % len(floor)])
+    goals = []
+    for coord, token in part.get("tokens", {}).items():
+        if token is not None:
+            continue
+        cell = board.cell(parse_coord(coord))
+        if cell.temple is not None and cell.temple not in part.get("open_temples", ()):
+            continue
+        if cell.flooded is not None and cell.flooded not in part.get("drained", ()):
+            continue
+        goals.append(coord)
+    wet = {board.cell(parse_coord(c)).flooded for c, t in part.get("tokens", {}).items() if t is None}
+    goals += [sq for sq, zone in part.get("handwheels", {}).items() if zone in wet]
+    if not goals:
+        return None
+
+    def far(coord: str) -> tuple:
+        sq = parse_coord(coord)
+        return (abs(sq.row - here_sq.row) + abs(sq.col - here_sq.col), coord)
+    goals.sort(key=far)
+    return goals[order.index(figure) % min(len(goals), 2)]
 
 
 __all__ = ["EPISODE", "FujikoBuy", "FujikoReturn", "FujikoDone", "Site", "data", "site", "fujiko_side",
