@@ -23,6 +23,7 @@ from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cards import Dash, ExtraMelee, ExtraShot, LeapTo, Unmask, UnmaskHide
 from game.lupin.rules.geometry import GANG, Inside, spot_from_text
 from game.lupin.rules.stonehenge import Dig, bot_goal as stonehenge_goal
+from game.lupin.rules.cagliostro import FujikoBuy, FujikoDone, bot_escapes, bot_goal as cagliostro_goal
 
 
 def _escape_sensible(view: dict, figure: str) -> bool:
@@ -43,7 +44,7 @@ WISHES: dict[str, tuple[str, ...]] = {
 #: What each character wants first in an episode (Stonehenge: a shovel to dig the tombs).
 EPISODE_WISHES: dict[str, tuple[str, ...]] = {"stonehenge": ("shovel",)}
 #: Where a gang member heads in an episode with its own goals (None: the treasure buildings).
-EPISODE_GOALS = {"stonehenge": stonehenge_goal}
+EPISODE_GOALS = {"stonehenge": stonehenge_goal, "cagliostro": cagliostro_goal}
 
 
 def _still_wished(figure: str, device: str, held: Sequence[str], episode: str = "") -> bool:
@@ -137,6 +138,9 @@ class HeuristicBot:
         if A.ChooseStart in by_type:
             return self.rng.choice(by_type[A.ChooseStart])
         mine = view["mine"]
+        if FujikoDone in by_type:   # Cagliostro: Fujiko's own purchase, her wishes, then done
+            wished = [a for a in by_type.get(FujikoBuy, ()) if _still_wished("fujiko", a.device, mine["fujiko"]["devices"])]
+            return wished[0] if wished else by_type[FujikoDone][0]
         wanted = [a for a in by_type.get(A.BuyDevice, ())
                   if a.figure in mine and _still_wished(a.figure, a.device, mine[a.figure]["devices"], view["episode"])]
         if wanted:
@@ -245,6 +249,8 @@ class HeuristicBot:
         me = view["figures"][figure]
         if _escape_sensible(view, figure) or any(t["carrier"] == figure for t in view["tiles"]):
             starts = episode_geometry(view["episode"]).board.squares_of("start")
+            if view["episode"] == "cagliostro":   # the gang's squares, or a traitor Fujiko's own
+                starts = [parse_coord(s) for s in bot_escapes(view, figure)]
             here = spot_from_text(me["spot"]) if me["spot"] else None
             if here is None:
                 return None
