@@ -34,12 +34,15 @@ import pytest
 from game.engine.api import TABLE, Action, events_for_seat
 from game.lupin.rules import actions as A
 from game.lupin.rules.cards import Unmask, UnmaskHide
+from game.lupin.rules.cagliostro import site as cagliostro_site
 from game.lupin.rules.catalog import card as card_data
 from game.lupin.rules.geometry import GANG, POLICE, ZENIGATA, Inside, Under, spot_to_text
 from game.lupin.rules.state import LupinState
+from game.lupin.rules.stonehenge import Dig, aim_card, henge
 from game.lupin.simulate import play_game, simulate
 
 MAX_ROUNDS = 13
+EPISODE_ROUNDS = {"cagliostro": 18}   # the longer episodes
 # squares nobody walks on or through (roof squares have terrain "building" but are walked on)
 SOLID = frozenset({"wall", "building", "water", "flowerbed", "ruin"})
 GANG_ACTIONS = (A.Move, A.Shoot, A.Melee, A.Escape, A.FreeSelf, A.PassTreasure, A.EndTurn)
@@ -133,7 +136,7 @@ class Invariants:
         elif isinstance(action, GANG_ACTIONS) or isinstance(action, A.AcceptTreasure):
             assert prev["phase"] == "gang", f"a gang action outside the gang phase: {where}"
             assert fig in state.gang, where
-        elif isinstance(action, (A.Flip, A.EndTreasure)):
+        elif isinstance(action, (A.Flip, A.EndTreasure, Dig)):
             assert prev["phase"] == "treasure", where
 
         # once a round: one move and one standard action a figure, one drive a car (taking an
@@ -167,7 +170,8 @@ class Invariants:
         # the carrier of the real treasure plays last (but a Fujiko given the loot by "Oh mio caro
         # Lupin..." plays first, which _may_start_turn says)
         if (isinstance(action, GANG_ACTIONS) and fig in state.gang and prev["active"] is None
-                and prev["carrier"] == fig and not state.figures[fig].cards.get("first")):
+                and prev["carrier"] == fig and not state.figures[fig].cards.get("first")
+                and not (state.cfg.episode == "cagliostro" and fig == "fujiko")):   # she always plays first
             waiting = [c for c in state.gang if c != fig and not prev["escaped"][c] and not prev["turn_done"][c]]
             assert not waiting, f"the treasure carrier {fig} started his turn before {waiting}: {where}"
 
@@ -195,7 +199,11 @@ class Invariants:
             return other == "gang" or other is None
 
         enemies = {s for s, who in occ.items() if enemy(who)}
-        reach = geo.reach(frm, prev["allowance"][fig], figure_kind, blocked=enemies)
+        board_state = state.board_state()   # the expansion: temples opened, zones drained
+        reach = geo.reach(frm, prev["allowance"][fig], figure_kind, blocked=enemies, state=board_state)
+        if to not in reach.cost and state.cfg.episode == "cagliostro" and kind == "gang" \
+                and cagliostro_site(state).passage_from:
+            return   # through the trapdoor passage (checked in test_cagliostro.py)
         assert to in reach.cost, (f"{fig} cannot reach {action.to} from {spot_to_text(frm)} with "
                                   f"{prev['allowance'][fig]} moves: {where}")
         assert reach.cost[to] <= prev["allowance"][fig], where
@@ -204,7 +212,7 @@ class Invariants:
         cost = 0
         last = frm
         for spot in path:
-            steps = dict(geo.neighbours(last, figure_kind))
+            steps = dict(geo.neighbours(last, figure_kind, board_state))
             assert spot in steps, f"{spot_to_text(last)} -> {spot_to_text(spot)} is not one step: {where}"
             cost += steps[spot]
             last = spot
@@ -225,7 +233,23 @@ class Invariants:
                 f"{fig}'s way to {action.to} crosses water at {spot_to_text(spot)}: {where}"
             assert spot not in enemies, f"{fig}'s way crosses an enemy on {spot_to_text(spot)}: {where}"
         assert cost <= prev["allowance"][fig], where
-        assert geo.can_stand(to, figure_kind), f"{fig} may not stop on {action.to}: {where}"
+        assert geo.can_stand(to, figure_kind, board_state), f"{fig} may not stop on {action.to}: {where}"
+
+    def _check_henge(self, state: LupinState, where: str) -> None:
+        """Stonehenge: pits only on the Aim card's tombs; the blade only after the third; the Aim
+        card and the blade's square never in Zenigata's or the table's view."""
+        h = henge(state)
+        assert len(set(h.dug)) == len(h.dug) <= 3 and h.open == (len(h.dug) == 3), where
+        assert bool(state.tiles) == h.open, where
+        card = aim_card(h.aim) if h.aim else None
+        for seat in ("zenigata", TABLE):
+            part = state.view(seat)["stonehenge"]
+            assert part["aim"] is None and part["pits"] == len(h.dug), where
+            if card is not None and (not state.tiles or state.tiles[0].carrier is None):
+                secret = [card.excalibur, *card.tombs.values()]
+                for e in state.view(seat)["log"]:
+                    if e["kind"] in ("aim_chosen", "pit_dug", "excalibur_appears"):
+                        assert not set(map(str, e.values())) & set(secret), f"{seat} is told {e} ({where})"
 
     # ------------------------------------------------------------------ after every action
     def _check_state(self, state: LupinState) -> None:
@@ -258,19 +282,22 @@ class Invariants:
             if f.spot is None or f.in_car:
                 continue
             kind = GANG if f.kind == "gang" else ZENIGATA if f.kind == "zenigata" else POLICE
-            assert geo.can_stand(f.spot, kind), f"{fid} stands on {spot_to_text(f.spot)} ({where})"
+            assert geo.can_stand(f.spot, kind, state.board_state()), f"{fid} stands on {spot_to_text(f.spot)} ({where})"
 
-        # the treasure is in exactly one place
+        # the treasure is in exactly one place (Stonehenge: Excalibur is a tile once it appears)
         treasure = [t for t in state.tiles if t.treasure]
-        assert len(treasure) == 1, f"{len(treasure)} tiles hold the treasure ({where})"
+        unopened = state.cfg.episode == "stonehenge" and not state.tiles
+        assert len(treasure) == (0 if unopened else 1), f"{len(treasure)} tiles hold the treasure ({where})"
         for t in state.tiles:
             assert (t.site is None) != (t.carrier is None), f"tile {t.index}: site {t.site}, carrier {t.carrier} ({where})"
             if t.carrier is not None:
                 assert t.carrier in state.gang, f"tile {t.index} is held by {t.carrier} ({where})"
-        real = treasure[0]
         if state.treasure_out:
+            real = treasure[0]
             assert real.carrier is not None and figs[real.carrier].escaped, \
                 f"the treasure is out but its carrier {real.carrier} has not escaped ({where})"
+        if state.cfg.episode == "stonehenge":
+            self._check_henge(state, where)
 
         # wounds within the sheets; arrested members, and only they, have arrested_by set
         for c in state.gang:
@@ -337,7 +364,7 @@ class Invariants:
                 assert not e.get("disguise"), f"{seat} is told of a disguise: {e} ({where})"
 
         # the round marker
-        assert 1 <= state.round <= state.rounds_total <= MAX_ROUNDS, where
+        assert 1 <= state.round <= state.rounds_total <= EPISODE_ROUNDS.get(state.cfg.episode, MAX_ROUNDS), where
         if state.is_over():
             assert state.result() is not None and state.to_act() == [], where
         else:
@@ -363,6 +390,16 @@ MATRIX = [
     ("gran-colpo", "heuristic", 4, "expert", "all-vs-all", {}),
     ("gran-colpo", "random", 5, "novice", "all-vs-all", {}),
     ("gran-colpo", "heuristic", 2, "novice", "coop", {"novice_always_visible": True}),
+    ("stonehenge", "random", 5, "expert", "coop", {}),
+    ("stonehenge", "heuristic", 5, "expert", "coop", {}),
+    ("stonehenge", "random", 2, "novice", "coop", {}),
+    ("stonehenge", "heuristic", 3, "expert", "coop", {}),
+    ("stonehenge", "heuristic", 4, "novice", "coop", {}),
+    ("cagliostro", "random", 5, "expert", "coop", {}),
+    ("cagliostro", "heuristic", 5, "expert", "coop", {}),
+    ("cagliostro", "random", 3, "novice", "coop", {}),
+    ("cagliostro", "heuristic", 4, "expert", "coop", {}),
+    ("cagliostro", "heuristic", 2, "novice", "coop", {}),
 ]
 GAMES_EACH = 4
 
@@ -382,7 +419,8 @@ def test_invariants_hold_after_every_action(episode, bots, players, difficulty, 
     assert check.games == GAMES_EACH
     assert check.actions == summary["actions"] > 0
     assert 0 < summary["illegal_actions_tried"] == summary["illegal_actions_rejected"]
-    assert summary["rounds"]["max"] <= MAX_ROUNDS and check.max_round <= MAX_ROUNDS
+    top = EPISODE_ROUNDS.get(episode, MAX_ROUNDS)
+    assert summary["rounds"]["max"] <= top and check.max_round <= top
     assert len(summary["rounds"]["per_game"]) == GAMES_EACH   # every game ended with an ok result
     assert sum(summary["winners"].values()) == GAMES_EACH
     # the games did play: moves were checked, and the gang went somewhere

@@ -265,6 +265,9 @@ def test_zenigata_after_his_fourth_wound_goes_to_e9():
     dice(st, (6, 6))
     st.apply(A.Shoot("jigen", "jigen", "zenigata", "pistol"))
     assert str(st.figures["zenigata"].spot) == "E9" and st.figures["zenigata"].knocked_out
+    put(st, "lupin", "E12")                     # in line, 3 squares away: but he is out till next round
+    assert "zenigata" not in st._shoot_targets("lupin")
+    refused(st, A.Shoot("lupin", "lupin", "zenigata", "pistol"), "clear shot|turn|playing")
 
 
 def test_novice_means_always_visible_from_the_first_round():

@@ -845,7 +845,8 @@ class LupinState:
         if f.kind == "gang":
             for tid, t in self.figures.items():
                 if t.kind in ("zenigata", "agent", "guard") and t.spot is not None and not t.in_car \
-                        and not isinstance(t.spot, (Inside, Under)):
+                        and not isinstance(t.spot, (Inside, Under)) \
+                        and not t.knocked_out:   # Zenigata out at his return square (E9, T1/T25) till next round
                     if t.holding is not None and not self._may_free(fid, t.holding):
                         continue
                     out.append(tid)
