@@ -98,6 +98,13 @@ def _distance_map(episode: str, goal: str, kind: str = GANG) -> dict[Any, int]:
     return dist
 
 
+def _gives_away(view: dict, a: Action) -> bool:
+    """A card that shows its player for good (the expansion's specials) is kept while he hides."""
+    from game.lupin.rules.catalog import card as card_data
+    params = card_data(a.card).params
+    return bool(getattr(params, "reveals_self", False)) and not view["figures"][a.figure]["shown"]
+
+
 class HeuristicBot:
     """A purposeful player for simulations and, later, computer seats."""
 
@@ -173,7 +180,7 @@ class HeuristicBot:
         reveal = self._reveal(view, by_type)
         if reveal is not None:
             return reveal
-        cards = by_type.get(A.PlayCard, [])
+        cards = [a for a in by_type.get(A.PlayCard, []) if not _gives_away(view, a)]
         if cards and self.rng.random() < 0.5:   # a mission card now and then, when one is offered
             return self.rng.choice(cards)
         for extra in (ExtraShot, ExtraMelee, Dash, LeapTo):   # what a card played has opened

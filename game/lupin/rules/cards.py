@@ -266,7 +266,10 @@ class AutoHit:
     def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
         p = card_data(card).params
         f = state.figures[c]
-        if not _can_attack(state, c) or p.unlimited_range:
+        if p.unlimited_range:    # Colpo in canna da fenomeno (expansion special)
+            from game.lupin.rules.cards_expansion import amazing_shot_targets
+            return amazing_shot_targets(state, c)
+        if not _can_attack(state, c):
             return []
         if p.attack == "knife_throw":
             if p.needs_device and p.needs_device not in f.devices:
@@ -284,6 +287,10 @@ class AutoHit:
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
         p = card_data(a.card).params
+        if p.unlimited_range:
+            from game.lupin.rules.cards_expansion import amazing_shot
+            amazing_shot(state, a, ev)
+            return
         f = state.figures[a.figure]
         state.active = a.figure
         if p.attack != "knife_throw":
@@ -300,14 +307,21 @@ class AutoHit:
 @card_effect("extra_shot")
 class DoubleMagnum:
     """Doppia Magnum (base): from now on a second pistol shot a turn (:class:`ExtraShot`). The
-    expansion's *Pistola nascosta* shares the effect name but is not in the base decks."""
+    expansion's *Pistola nascosta* (played once) is that extra shot itself, at its target."""
 
     def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
-        if card_data(card).duration != "rest_of_game" or not _free(state, c):
+        if card_data(card).duration != "rest_of_game":
+            from game.lupin.rules.cards_expansion import hidden_gun_targets
+            return hidden_gun_targets(state, c)
+        if not _free(state, c):
             return []
         return [""] if not state.figures[c].cards.get("magnum") else []
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
+        if card_data(a.card).duration != "rest_of_game":
+            from game.lupin.rules.cards_expansion import hidden_gun_shot
+            hidden_gun_shot(state, a, ev)
+            return
         state.figures[a.figure].cards["magnum"] = True
 
 
@@ -534,6 +548,9 @@ def _distraction(state: "LupinState", ev: list[Event]) -> None:
         return
     f = state.figures["lupin"]
     if DISTRACTION not in f.hand or not _free(state, "lupin"):
+        return
+    from game.lupin.rules.cards_expansion import cancels_distraction
+    if cancels_distraction(state, ev):   # Lupin, lascia perdere quella donna! in his hand
         return
     if state.round == 1 or "fujiko" not in state.gang or state.is_shown("fujiko"):
         f.hand.remove(DISTRACTION)
@@ -1093,3 +1110,8 @@ def _visible_from_now(state: "LupinState", ev: list[Event]) -> None:
     for c in state.gang:
         if disguised_as(state, c) is not None:
             _reveal(state, c, ev, "visible")
+
+
+# ------------------------------------------------------------------------------------ the expansion's cards
+
+from game.lupin.rules.cards_expansion import expansion_decks  # noqa: E402,F401 - registers them too

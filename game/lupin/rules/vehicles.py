@@ -37,7 +37,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.engine.api import TABLE, Action, Event, Seat, require
+from game.engine.api import TABLE, Action, Event, Seat, register_action, require
 from game.engine.grid import Sq, format_coord
 from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
@@ -49,9 +49,10 @@ from game.lupin.rules.state import (NOVICE_HIDDEN_ROUNDS, register_handler, regi
 if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
 
-VEHICLE_EFFECTS = ("drive", "fly", "sail_docks")
+VEHICLE_EFFECTS = ("drive", "fly", "sail_docks", "drain")
 ROAD = ("road", "bridge")
 UNLIMITED = 10_000
+_FLAT = ("rosso-rubino", "gran-colpo")     # boards with one level: the cars keep their plain road walk
 
 
 @dataclass
@@ -67,6 +68,8 @@ class Vehicle:
     shown: bool = False
     moved_round: int = 0             # the round it last moved (a vehicle moves once a round)
     known_by: list = field(default_factory=list)    # gang seats that know where it stands (sorted)
+    pump_zone: str = ""              # the tank lorry: the flooded zone it is pumping dry
+    pumped: int = 0                  # the tank lorry: rounds of pumping done
 
 
 # ------------------------------------------------------------------------------------ basics
@@ -96,9 +99,13 @@ def riding(state: "LupinState", c: str) -> Vehicle | None:
 
 
 def all_visible(state: "LupinState") -> bool:
-    """Novice play from round 6 (or always visible): everything is on the board."""
-    return state.cfg.difficulty == "novice" and (state.cfg.novice_always_visible
-                                                 or state.round > NOVICE_HIDDEN_ROUNDS)
+    """Novice play from round 6 (or always visible, or in an expansion episode), or Zenigata's
+    floodlights (*Non mi scapperete!!!*): everything is on the board."""
+    from game.lupin.rules.state import BASE_EPISODES
+    if state.cfg.difficulty == "novice" and (state.cfg.novice_always_visible or state.cfg.episode not in BASE_EPISODES
+                                             or state.round > NOVICE_HIDDEN_ROUNDS):
+        return True
+    return any(state._hook("all_shown"))
 
 
 def vehicle_shown(state: "LupinState", v: Vehicle) -> bool:
@@ -228,6 +235,69 @@ def _road_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
     return sorted(s for s in best if s != v.spot and s not in occ and s not in bus)
 
 
+def _drivable(cell: Any, terrain: str, drained: frozenset) -> bool:
+    """May a vehicle of ``terrain`` (the tile's) stand on or cross this square? Roads and bridges
+    (and the ramp), never a temple or a flooded zone still under water; the jeep also on dirt,
+    puddles and stairs."""
+    if cell.temple is not None or (cell.flooded is not None and cell.flooded not in drained):
+        return False
+    if cell.water and cell.terrain != "bridge":
+        return False
+    if terrain == "road_dirt_stairs_down":
+        return cell.terrain in ROAD + ("ramp", "dirt", "puddle", "stairs")
+    return cell.terrain in ROAD + ("ramp",)
+
+
+def _level_step(ca: Any, cb: Any, terrain: str) -> bool:
+    """A step between levels: one level, by the ramp (either way) or, for the jeep, down stairs."""
+    if ca.level == cb.level:
+        return True
+    if abs(ca.level - cb.level) != 1:
+        return False
+    if "ramp" in (ca.terrain, cb.terrain):
+        return True
+    return terrain == "road_dirt_stairs_down" and "stairs" in (ca.terrain, cb.terrain) and cb.level < ca.level
+
+
+def _ground_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
+    """The jeep and the tank lorry (and any car on a board with levels): like :func:`_road_targets`
+    over the ground the tile names, one level a step by the ramp, the jeep also down stairs."""
+    from collections import deque
+    board = state.geo.board
+    occ = state.occupied()
+    figs = state.figures
+    partners = {s for s, who in occ.items() if who in figs and figs[who].kind == "gang"}
+    p = spec(v)
+    drained = frozenset(state.drained)
+    limit = p.move_squares or UNLIMITED
+    best = {v.spot: 0}
+    q = deque([v.spot])
+    while q:
+        cur = q.popleft()
+        if best[cur] >= limit:
+            continue
+        for nb in cur.neighbours4():
+            if nb not in board or nb in best or (nb in occ and nb not in partners):
+                continue
+            ca, cb = board.cell(cur), board.cell(nb)
+            if not _drivable(cb, p.terrain, drained) or not _level_step(ca, cb, p.terrain):
+                continue
+            best[nb] = best[cur] + 1
+            q.append(nb)
+    bus = _bus_stops(state)
+    return sorted(s for s in best if s != v.spot and s not in occ and s not in bus)
+
+
+def _water_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
+    """The rowboat: up to its squares over the water, never into a flooded zone, never stopping
+    under a bridge, nor where somebody is seen."""
+    occ = state.occupied()
+    figs = state.figures
+    blocked = [s for s, who in occ.items() if not (who in figs and figs[who].kind == "gang")]
+    r = state.geo.boat_reach(v.spot, spec(v).move_squares or UNLIMITED, blocked=blocked)
+    return sorted(s for s in r.cost if s != v.spot and s not in occ)
+
+
 def _flight_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
     occ, bus = state.occupied(), _bus_stops(state)
     return [s for s in _landing_squares(state.cfg.episode, v.device)
@@ -247,6 +317,13 @@ def ride_targets(state: "LupinState", c: str) -> list[Sq]:
             or v.moved_round == state.round:
         return []
     kind = effect_of(v)
+    if v.pump_zone:
+        return []     # the tank lorry pumping: it stays until the zone is dry
+    terrain = spec(v).terrain
+    if kind == "drive" and terrain == "water":
+        return _water_targets(state, v)
+    if kind in ("drive", "drain") and (terrain != "road" or kind == "drain" or state.cfg.episode not in _FLAT):
+        return _ground_targets(state, v)
     if kind == "drive":
         return _road_targets(state, v)
     if kind == "fly":
@@ -275,12 +352,13 @@ def get_out_squares(state: "LupinState", c: str) -> list[Sq]:
     """The free squares next to ``c``'s vehicle he may step out onto."""
     v = riding(state, c)
     f = state.figures.get(c)
-    if v is None or f.blocked_until >= state.round:
+    if v is None or f.blocked_until >= state.round or pumping_driver(state, c):
         return []
     geo = state.geo
     occ = state.occupied()
+    bs = state.board_state()
     return sorted(s for s in v.spot.neighbours8() if s in geo.board and s not in occ
-                  and geo.can_stand(s, GANG) and not geo.board.cell(s).roof)
+                  and geo.can_stand(s, GANG, bs) and not geo.board.cell(s).roof)
 
 
 # ------------------------------------------------------------------------------------ the board
@@ -302,6 +380,11 @@ def _place_for(state: "LupinState", owner: str, device: str) -> Sq | None:
         return min(docks, key=lambda d: (walk.get(d, UNLIMITED), d))
     if not isinstance(f.spot, Sq):
         return None
+    if kind == "drive" and device_data(device).params.terrain == "water":
+        # the rowboat: on the water nearest its owner (never a flooded zone nor under a bridge)
+        waters = [s for s in board.squares() if board.cell(s).water and board.cell(s).flooded is None
+                  and board.cell(s).terrain != "bridge" and s not in taken]
+        return min(waters, key=lambda s: (max(abs(s.row - f.spot.row), abs(s.col - f.spot.col)), s)) if waters else None
     bus = _bus_stops(state)
     if f.spot not in taken and board.cell(f.spot).terrain in ROAD and f.spot not in bus:
         return f.spot
@@ -433,6 +516,12 @@ def _aside_square(state: "LupinState", v: Vehicle, taken: set) -> Sq | None:
         docks = [d for d in sorted(board.squares_of("dock")) if d not in taken]
         return min(docks, key=lambda d: (abs(d.row - v.spot.row) + abs(d.col - v.spot.col), d)) if docks else None
     landing = set(_landing_squares(state.cfg.episode, v.device)) if kind == "fly" else None
+    terrain = spec(v).terrain
+    if kind == "drive" and terrain == "water":
+        landing = {s for s in board.squares() if board.cell(s).water and board.cell(s).flooded is None
+                   and board.cell(s).terrain != "bridge"}
+    elif terrain == "road_dirt_stairs_down":
+        landing = {s for s in board.squares() if _drivable(board.cell(s), terrain, frozenset(state.drained))}
     for radius in range(1, 6):
         ring = sorted(Sq(v.spot.row + dr, v.spot.col + dc) for dr in range(-radius, radius + 1)
                       for dc in range(-radius, radius + 1) if max(abs(dr), abs(dc)) == radius)
@@ -645,3 +734,84 @@ def rides_view(state: "LupinState", seat: Seat) -> list[dict[str, Any]]:
                     "resistance": spec(v).hits_to_destroy, "moved": v.moved_round == state.round,
                     "riders": [r for r in v.riders if state.seat_knows_position(seat, r)]})
     return out
+
+
+# ------------------------------------------------------------------------------------ the tank lorry
+
+@register_action("lupin.pump")
+@dataclass(frozen=True)
+class Pump(Action):
+    """The tank lorry's driver starts pumping the flooded ``zone`` next to it dry (3 rounds)."""
+
+    figure: str
+    zone: str
+
+
+def pumping_driver(state: "LupinState", c: str) -> bool:
+    """``c`` drives a tank lorry that is pumping: he cannot leave it ("Finché l'autobotte aspira,
+    l'autista non può abbandonare il mezzo")."""
+    v = riding(state, c)
+    return v is not None and bool(v.pump_zone) and bool(v.riders) and v.riders[0] == c
+
+
+def pump_zones(state: "LupinState", c: str) -> list[str]:
+    """The flooded zones the lorry ``c`` drives may pump: a square of the zone next to it."""
+    v = riding(state, c)
+    if v is None or effect_of(v) != "drain" or v.pump_zone or not v.riders or v.riders[0] != c:
+        return []
+    f = state.figures[c]
+    if f.arrested_by is not None or f.blocked_until >= state.round:
+        return []
+    board = state.geo.board
+    zones = {board.cell(s).flooded for s in v.spot.neighbours8() if s in board}
+    return sorted(z for z in zones if z is not None and z not in state.drained)
+
+
+@register_phase_actions("gang")
+def _pump_actions(state: "LupinState", seat: Seat) -> list[Action]:
+    if state.offer is not None:
+        return []
+    members = [state.active] if state.active else [c for c in state._may_start_turn() if state.seat_of[c] == seat]
+    return [Pump(seat, c, z) for c in members if state.seat_of.get(c) == seat for z in pump_zones(state, c)]
+
+
+@register_handler(Pump)
+def _do_pump(state: "LupinState", a: Pump, ev: list[Event]) -> None:
+    state._check_member_turn(a.seat, a.figure)
+    require(a.zone in pump_zones(state, a.figure),
+            f"{a.figure} must drive the tank lorry, parked next to the {a.zone} flooded zone, to pump it.")
+    v = riding(state, a.figure)
+    v.pump_zone, v.pumped = a.zone, 0
+    state.active = a.figure
+    state._note(a.figure, spot_to_text(v.spot), a.zone, "pump")
+    # written in the mission notes: the gang seats that know of the lorry are told, nobody else
+    ev.append(Event("pumping", {"figure": a.figure, "vehicle": v.id, "zone": a.zone, "rounds": 0,
+                                "of": spec(v).drain_rounds}, audience=state._gang_seats_knowing(a.figure)))
+
+
+@register_hook("treasure_phase")
+def _pumped(state: "LupinState", ev: list[Event]) -> None:
+    """At the end of each round's gang phase a pumping lorry with its driver aboard has pumped one
+    round more; after its third the zone is dry for everybody from the next round on."""
+    for vid in sorted(state.rides):
+        v = state.rides[vid]
+        if not v.pump_zone:
+            continue
+        if v.pump_zone in state.drained or not v.riders:
+            v.pump_zone, v.pumped = "", 0
+            continue
+        v.pumped += 1
+        if v.pumped < spec(v).drain_rounds:
+            ev.append(Event("pumping", {"figure": v.riders[0], "vehicle": v.id, "zone": v.pump_zone,
+                                        "rounds": v.pumped, "of": spec(v).drain_rounds},
+                            audience=frozenset(state.seat_of[r] for r in v.riders)))
+            continue
+        zone = v.pump_zone
+        state.drained.add(zone)
+        v.pump_zone, v.pumped = "", 0
+        ev.append(Event("zone_drained", {"zone": zone, "by": "tank_lorry"}, reveal=True))
+
+
+@register_hook("gang_moves")
+def _driver_stays(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
+    return [] if pumping_driver(state, c) else out

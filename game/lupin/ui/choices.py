@@ -287,6 +287,8 @@ def action_label(action: Action, view: dict) -> str:
         return t("lupin.act.flip", n=int(fields.get("tile", 0)) + 1)
     if name == "ChooseAim":   # Stonehenge: the Aim card by its picture's name
         return t("lupin.act.choose_aim", aim=t(f"lupin.stonehenge.aim.{fields.get('aim')}"))
+    if name == "Pump":   # the tank lorry (expansion): the flooded zone by its colour
+        return t("lupin.act.pump", zone=t(f"lupin.zone.{fields.get('zone')}"))
     if name in ("PlayCard", "UseDevice") and not fields.get("target"):
         return t(f"lupin.act.{snake(name)}", **shown)
     if name in ("PlayCard", "UseDevice"):

@@ -57,6 +57,10 @@ def _variant(kind: str, entry: dict[str, Any]) -> str:
         if entry.get("dodge", {}).get("dodged"):
             return "melee_dodged"
         return "melee_hit" if entry.get("hit") else "melee_miss"
+    if kind in ("card_passed", "card_peeked", "magic_cards") and "card" not in entry and "cards" not in entry:
+        return kind + "_secret"   # the expansion's cards: what only some seats may read
+    if kind == "treasure_picked_up" and "back_to" in entry:
+        return "treasure_taken_back"
     if kind == "start_chosen":
         return "start_chosen" if "square" in entry else "start_secret"
     if kind == "escaped":
@@ -107,6 +111,12 @@ def event_line(entry: dict[str, Any]) -> str:
         values["tile"] = int(entry.get("tile", 0)) + 1
     if kind == "game_over":
         values["reason"] = reason_text(str(entry.get("reason", "")))
+    if kind in ("pumping", "zone_drained"):   # the expansion's flooded zones, by colour
+        values["zone"] = t(f"lupin.zone.{entry.get('zone')}")
+    if kind == "magic_cards" and isinstance(entry.get("cards"), list):
+        values["cards"] = ", ".join(f"“{item_name(c)}”" for c in entry["cards"])
+    if kind == "card_cancelled":
+        values["by"] = item_name(str(entry.get("by", "")))
     if kind == "aim_chosen" and "aim" in entry:   # Stonehenge: the gang's Aim card, its squares
         values["aim"] = t(f"lupin.stonehenge.aim.{entry['aim']}")
         values.update({k: str(v) for k, v in (entry.get("tombs") or {}).items()})
