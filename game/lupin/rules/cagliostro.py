@@ -559,10 +559,7 @@ def _free_on_board(state: "LupinState", c: str) -> bool:
 
 
 def _flip_event(state: "LupinState", c: str, kind: str, data_: dict) -> Event:
-    public = Event(kind, dict(data_))
-    if state.is_shown(c):
-        return Event(kind, {**data_, "figure": c})
-    return Event(kind, {**data_, "figure": c}, audience=state.team_seats(c), redacted=public)
+    return Event(kind, {**data_, "figure": c}, audience=state.team_seats(c), redacted=Event(kind, dict(data_)))
 
 
 @register_hook("treasure_phase")
@@ -626,6 +623,16 @@ def _take_coins(state: "LupinState", ev: list[Event]) -> None:
     ev.append(Event("coins_taken", {"figure": taker, "square": spot_to_text(f.spot)}, reveal=True))
     if taker == "fujiko" and fujiko_side(state) == "traitor":
         state._betray(ev)
+
+
+@register_hook("gang_attacks")
+def _zenigata_recovering(state: "LupinState", fid: str, out: list) -> list:
+    """Zenigata put back on T1/T25 after his 4th wound stands on the board, but is out of the
+    game until the next police phase: nobody attacks him there."""
+    z = state.figures.get("zenigata")
+    if not here(state) or z is None or not z.knocked_out:
+        return out
+    return [t for t in out if t != "zenigata"]
 
 
 # ------------------------------------------------------------------------------------ the trapdoor passage

@@ -284,7 +284,8 @@ def _blast(state: "LupinState", target: Sq) -> list[Sq]:
 def _blast_victims(state: "LupinState", target: Sq) -> list[str]:
     area = set(_blast(state, target))
     return sorted(fid for fid, f in state.figures.items()
-                  if f.kind in POLICE_KINDS and f.spot in area and not f.in_car)
+                  if f.kind in POLICE_KINDS and f.spot in area and not f.in_car
+                  and not f.knocked_out)   # Zenigata back on T1/T25 (Cagliostro) is out until next round
 
 
 @device_effect("grenade")
