@@ -38,6 +38,7 @@ from game.lupin.rules.cagliostro import site as cagliostro_site
 from game.lupin.rules.catalog import card as card_data
 from game.lupin.rules.geometry import GANG, POLICE, ZENIGATA, Inside, Under, spot_to_text
 from game.lupin.rules.state import LupinState
+from game.lupin.rules.stonehenge import Dig, aim_card, henge
 from game.lupin.simulate import play_game, simulate
 
 MAX_ROUNDS = 13
@@ -135,7 +136,7 @@ class Invariants:
         elif isinstance(action, GANG_ACTIONS) or isinstance(action, A.AcceptTreasure):
             assert prev["phase"] == "gang", f"a gang action outside the gang phase: {where}"
             assert fig in state.gang, where
-        elif isinstance(action, (A.Flip, A.EndTreasure)):
+        elif isinstance(action, (A.Flip, A.EndTreasure, Dig)):
             assert prev["phase"] == "treasure", where
 
         # once a round: one move and one standard action a figure, one drive a car (taking an
@@ -234,6 +235,22 @@ class Invariants:
         assert cost <= prev["allowance"][fig], where
         assert geo.can_stand(to, figure_kind, board_state), f"{fig} may not stop on {action.to}: {where}"
 
+    def _check_henge(self, state: LupinState, where: str) -> None:
+        """Stonehenge: pits only on the Aim card's tombs; the blade only after the third; the Aim
+        card and the blade's square never in Zenigata's or the table's view."""
+        h = henge(state)
+        assert len(set(h.dug)) == len(h.dug) <= 3 and h.open == (len(h.dug) == 3), where
+        assert bool(state.tiles) == h.open, where
+        card = aim_card(h.aim) if h.aim else None
+        for seat in ("zenigata", TABLE):
+            part = state.view(seat)["stonehenge"]
+            assert part["aim"] is None and part["pits"] == len(h.dug), where
+            if card is not None and (not state.tiles or state.tiles[0].carrier is None):
+                secret = [card.excalibur, *card.tombs.values()]
+                for e in state.view(seat)["log"]:
+                    if e["kind"] in ("aim_chosen", "pit_dug", "excalibur_appears"):
+                        assert not set(map(str, e.values())) & set(secret), f"{seat} is told {e} ({where})"
+
     # ------------------------------------------------------------------ after every action
     def _check_state(self, state: LupinState) -> None:
         where = f"round {state.round}, phase {state.phase}"
@@ -267,17 +284,20 @@ class Invariants:
             kind = GANG if f.kind == "gang" else ZENIGATA if f.kind == "zenigata" else POLICE
             assert geo.can_stand(f.spot, kind, state.board_state()), f"{fid} stands on {spot_to_text(f.spot)} ({where})"
 
-        # the treasure is in exactly one place
+        # the treasure is in exactly one place (Stonehenge: Excalibur is a tile once it appears)
         treasure = [t for t in state.tiles if t.treasure]
-        assert len(treasure) == 1, f"{len(treasure)} tiles hold the treasure ({where})"
+        unopened = state.cfg.episode == "stonehenge" and not state.tiles
+        assert len(treasure) == (0 if unopened else 1), f"{len(treasure)} tiles hold the treasure ({where})"
         for t in state.tiles:
             assert (t.site is None) != (t.carrier is None), f"tile {t.index}: site {t.site}, carrier {t.carrier} ({where})"
             if t.carrier is not None:
                 assert t.carrier in state.gang, f"tile {t.index} is held by {t.carrier} ({where})"
-        real = treasure[0]
         if state.treasure_out:
+            real = treasure[0]
             assert real.carrier is not None and figs[real.carrier].escaped, \
                 f"the treasure is out but its carrier {real.carrier} has not escaped ({where})"
+        if state.cfg.episode == "stonehenge":
+            self._check_henge(state, where)
 
         # wounds within the sheets; arrested members, and only they, have arrested_by set
         for c in state.gang:
@@ -370,6 +390,11 @@ MATRIX = [
     ("gran-colpo", "heuristic", 4, "expert", "all-vs-all", {}),
     ("gran-colpo", "random", 5, "novice", "all-vs-all", {}),
     ("gran-colpo", "heuristic", 2, "novice", "coop", {"novice_always_visible": True}),
+    ("stonehenge", "random", 5, "expert", "coop", {}),
+    ("stonehenge", "heuristic", 5, "expert", "coop", {}),
+    ("stonehenge", "random", 2, "novice", "coop", {}),
+    ("stonehenge", "heuristic", 3, "expert", "coop", {}),
+    ("stonehenge", "heuristic", 4, "novice", "coop", {}),
     ("cagliostro", "random", 5, "expert", "coop", {}),
     ("cagliostro", "heuristic", 5, "expert", "coop", {}),
     ("cagliostro", "random", 3, "novice", "coop", {}),
