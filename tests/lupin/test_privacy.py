@@ -35,11 +35,15 @@ GAMES = [
     ("gran-colpo", 4, "all-vs-all", 5, "random"),
     ("stonehenge", 5, "coop", 7, "heuristic"),
     ("stonehenge", 3, "coop", 9, "random"),
+    ("cagliostro", 5, "coop", 7, "heuristic"),
+    ("cagliostro", 4, "coop", 15, "random"),
+    ("cagliostro", 3, "coop", 5, "heuristic"),
 ]
 IDS = [f"{g[0]}-{g[1]}p-{g[2]}-seed{g[3]}-{g[4]}" for g in GAMES]
-# the games with face-down treasure tiles from the start (Stonehenge's blade is a tile only once found)
-TILE_GAMES = [g for g in GAMES if g[0] != "stonehenge"]
-TILE_IDS = [i for g, i in zip(GAMES, IDS) if g[0] != "stonehenge"]
+# the games with face-down treasure tiles from the start (Stonehenge's blade is a tile only once found;
+# Cagliostro's coins are one known treasure, its face-down tokens are tested in test_cagliostro.py)
+TILE_GAMES = [g for g in GAMES if g[0] not in ("stonehenge", "cagliostro")]
+TILE_IDS = [i for g, i in zip(GAMES, IDS) if g[0] not in ("stonehenge", "cagliostro")]
 
 
 def play_until(config: dict, seed: int, bots: str, stop: Callable[[LupinState], bool],
@@ -559,3 +563,27 @@ def test_the_aim_card_and_excaliburs_square_are_the_gangs_secret(seed, players, 
     h.aim = next(a for a in ("drago", "corona", "quercia", "calice") if a != h.aim)
     gang_seats = {state.seat_of[c] for c in state.gang}
     compare_views(state, other, may_know=gang_seats)
+
+
+# ---------------------------------------------------------------------- Ritorno a Cagliostro
+
+def test_cagliostro_face_down_tokens_are_known_to_nobody():
+    from game.lupin.rules.cagliostro import site
+    state = game_at_round_3("cagliostro", 5, "coop", 7, "heuristic")
+    other = state.snapshot()
+    tokens = site(other).tokens
+    a, b = next((x, y) for x in tokens for y in tokens if tokens[x] != tokens[y])
+    tokens[a], tokens[b] = tokens[b], tokens[a]
+    compare_views(state, other, may_know=set())
+
+
+def test_cagliostro_fujikos_side_and_secret_purchase_are_known_only_to_her_seat():
+    from game.lupin.rules.cagliostro import site
+    state = game_at_round_3("cagliostro", 5, "coop", 7, "heuristic")
+    assert site(state).fujiko == "traitor" and not state.betrayed
+    repented = state.snapshot()
+    site(repented).fujiko = "gang"
+    compare_views(state, repented, may_know={"fujiko"})
+    richer = state.snapshot()
+    richer.figures["fujiko"].devices.append("medical_kit")
+    compare_views(state, richer, may_know={"fujiko"})
