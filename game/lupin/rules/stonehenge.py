@@ -373,8 +373,8 @@ def _do_dig(state: "LupinState", a: Dig, ev: list[Event]) -> None:
 def _take_blade(state: "LupinState", ev: list[Event]) -> None:
     """A free member on foot on Excalibur's square takes it (priority order if several)."""
     t = blade(state)
-    if t is None or t.carrier is not None:
-        return
+    if t is None or t.carrier is not None or t.site != BLADE_HOME:
+        return   # carried, or left on another square (Il tesoro non mi interessa: the cards' rules)
     square = blade_square(state)
     takers = [c for c in TREASURE_PRIORITY if c in state.gang and _on_foot_at(state, c, square)
               and not state.figures[c].cards.get("disguise") and all(state._hook("may_take", c))]
