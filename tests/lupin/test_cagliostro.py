@@ -436,3 +436,35 @@ def test_the_data_fits_the_board_and_a_mistake_names_file_line_and_field(tmp_pat
         load_typed(bad, CagliostroData)
     text = str(err.value)
     assert "cagliostro.yaml:2" in text and "fujiko_planning_seconds" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_episodes_events_and_actions_read_as_sentences(lang):
+    from game.engine.i18n import set_language, translator
+    from game.lupin.ui.choices import action_label
+    from game.lupin.ui.log_text import event_line
+    set_language(lang)
+    try:
+        st = gang_planned()
+        view = st.view("fujiko")
+        for a in (FujikoBuy("fujiko", "knife"), FujikoReturn("fujiko", "knife"), FujikoDone("fujiko"),
+                  FujikoDone("fujiko", timed_out=True)):
+            label = action_label(a, view)
+            assert label and "fujiko_" not in label and "{" not in label
+        st.apply(A.ChooseStart("fujiko", "fujiko", "T1"))
+        st.apply(FujikoDone("fujiko"))
+        token_at(st, "I6", "owl")
+        stand(st, "jigen", "I6")
+        put(st, "lupin", "P1")
+        end_gang_phase(st)
+        kinds = {"token_flipped", "handwheel_turned", "zone_draining", "temple_opening", "fujiko_planning",
+                 "fujiko_planning_done"}
+        for seat in ("zenigata", "jigen"):
+            for e in events_for_seat(st.log, seat):
+                if e.kind in kinds:
+                    line = event_line({"kind": e.kind, **dict(e.data)})
+                    key = e.kind + ("_secret" if e.kind in ("token_flipped", "handwheel_turned")
+                                    and "figure" not in e.data else "")
+                    assert translator().has(f"lupin.ev.{key}") and "{" not in line, line
+    finally:
+        set_language("en")

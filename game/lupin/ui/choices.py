@@ -274,7 +274,9 @@ def action_label(action: Action, view: dict) -> str:
         return t("lupin.act.end_police") if fields.get("figure") == "police" else t("lupin.act.end_turn")
     if name == "ConfirmPlan":
         return t("lupin.act.confirm_plan_timed_out" if fields.get("timed_out") else "lupin.act.confirm_plan")
-    if name in ("BuyDevice", "BuyLeftover"):
+    if name == "FujikoDone":   # Cagliostro: the end of her secret purchase
+        return t("lupin.act.fujiko_done_timed_out" if fields.get("timed_out") else "lupin.act.fujiko_done")
+    if name in ("BuyDevice", "BuyLeftover", "FujikoBuy"):
         price = ((view.get("plan") or {}).get("prices") or {}).get(fields.get("device"))
         shown["price"] = "?" if price is None else f"{price:,}"
     if name == "FreeSelf":

@@ -87,6 +87,8 @@ def _variant(kind: str, entry: dict[str, Any]) -> str:
         return "eliminated_by" if entry.get("by") else "eliminated"
     if kind == "card_played" and entry.get("disguise"):
         return "disguised"            # Travestimento perfetto, told to its owner's seat only
+    if kind in ("token_flipped", "handwheel_turned") and "figure" not in entry:
+        return f"{kind}_secret"       # Cagliostro: who turned it is his team's to know
     if kind in ("aim_chosen", "pit_dug"):   # Stonehenge: told in full to the gang only
         return kind if ("aim" in entry or "square" in entry) else f"{kind}_secret"
     if kind == "unmasked" and entry.get("cause") not in (None, "choice"):
@@ -111,8 +113,12 @@ def event_line(entry: dict[str, Any]) -> str:
         values["tile"] = int(entry.get("tile", 0)) + 1
     if kind == "game_over":
         values["reason"] = reason_text(str(entry.get("reason", "")))
-    if kind in ("pumping", "zone_drained"):   # the expansion's flooded zones, by colour
+    if kind in ("pumping", "zone_drained", "handwheel_turned", "zone_draining"):   # flooded zones, by colour
         values["zone"] = t(f"lupin.zone.{entry.get('zone')}")
+    if kind == "token_flipped":   # Cagliostro's discovery tokens, by their picture
+        values["token"] = t(f"lupin.cagliostro.token.{entry.get('token')}")
+    if kind == "fujiko_side":
+        values["side"] = t(f"lupin.cagliostro.side.{entry.get('side')}")
     if kind == "magic_cards" and isinstance(entry.get("cards"), list):
         values["cards"] = ", ".join(f"“{item_name(c)}”" for c in entry["cards"])
     if kind == "card_cancelled":
