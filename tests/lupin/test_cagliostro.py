@@ -468,3 +468,12 @@ def test_the_episodes_events_and_actions_read_as_sentences(lang):
                     assert translator().has(f"lupin.ev.{key}") and "{" not in line, line
     finally:
         set_language("en")
+
+
+def test_a_traitor_fujikos_motorbike_waits_on_her_square_unknown_to_the_gang():
+    st = started(fujiko_at="T25")
+    bike = next(v for v in st.rides.values() if v.owner == "fujiko")
+    assert str(bike.spot) == "T25"
+    assert bike.id in [r["id"] for r in st.view("fujiko")["rides"]]
+    for seat in ("lupin", "jigen", "goemon", "zenigata"):
+        assert bike.id not in [r["id"] for r in st.view(seat)["rides"]]

@@ -415,13 +415,13 @@ def deploy(state: "LupinState", ev: list[Event]) -> None:
             n = 1
             while f"{did}-{n}" in state.rides:
                 n += 1
-            v = Vehicle(f"{did}-{n}", did, square, owner=c, known_by=_gang_seats(state))
+            v = Vehicle(f"{did}-{n}", did, square, owner=c, known_by=sorted(state.team_seats(c)))
             state.rides[v.id] = v
             shown = _refresh(state, v, square in watched(state))
             data = {"vehicle": v.id, "device": did, "square": format_coord(square), "owner": c}
             public = Event("vehicle_placed", {"vehicle": v.id, "device": did, "square": format_coord(square)}) \
                 if shown else None
-            ev.append(Event("vehicle_placed", data, audience=frozenset(_gang_seats(state)), redacted=public))
+            ev.append(Event("vehicle_placed", data, audience=state.team_seats(c), redacted=public))
 
 
 @register_hook("gang_phase")
