@@ -490,3 +490,35 @@ def test_whole_stonehenge_games_with_the_expansion_cards_replay_the_same(seed):
     for a in actions:
         again.apply(a)
     assert again == st
+
+
+def test_fujiko_on_zenigatas_side_with_3_wounds_binds_lupin_to_go_and_heal_her():
+    """"Se Fujiko si lega a Zenigata, ogni volta che raggiunge 3 ferite per mano della Banda, Lupin è
+    costretto ad aiutarla ... una casella adiacente a Fujiko. Fujiko è automaticamente guarita"."""
+    from game.lupin.rules.cards_expansion import must_heal_fujiko
+
+    st = scene()
+    put(st, "fujiko", "I5")
+    put(st, "agent-1", "I9")
+    draw(st, "fujiko", JUSTICE)
+    st.figures["fujiko"].shown = True
+    to_police_phase(st)
+    dice(st, (6, 6))
+    st.apply(A.Shoot("zenigata", "agent-1", "fujiko", "pistol"))
+    assert police_side(st) == "public"
+    st.figures["agent-1"].spot = None
+    st.apply(A.EndTurn("zenigata", "police"))
+    assert st.phase == "gang"
+    put(st, "lupin", "I10")
+    free_walk = set(st._gang_move_targets("lupin"))
+    st.figures["fujiko"].wounds = 2
+    assert not must_heal_fujiko(st)                       # two wounds: nothing yet
+    st.figures["fujiko"].wounds = 3
+    assert must_heal_fujiko(st)
+    bound = set(st._gang_move_targets("lupin"))
+    assert bound < free_walk and P("I6") in bound          # never farther from her; her side is open
+    assert P("I11") in free_walk and P("I11") not in bound
+    ev = st.apply(A.Move("lupin", "lupin", "I6"))
+    assert st.figures["fujiko"].wounds == 0 and not must_heal_fujiko(st)
+    assert "fujiko_healed" in [e.kind for e in events_for_seat(ev, "zenigata")]   # in the open
+    assert st.is_shown("lupin")

@@ -598,6 +598,51 @@ class Justice(NotInterested):
     """Forced: kept from the draw (``_on_draw``), never offered."""
 
 
+# ------------------------------------------------------------------ Lupin must go and heal her
+# "Se Fujiko si lega a Zenigata, ogni volta che raggiunge 3 ferite per mano della Banda, Lupin è
+# costretto ad aiutarla: deve andare da lei e guarirla. La miniatura di Lupin deve raggiungere con
+# il suo movimento una casella adiacente a Fujiko. Fujiko è automaticamente guarita da tutte le ferite."
+
+HEAL_AT = 3
+
+
+def must_heal_fujiko(state: "LupinState") -> bool:
+    """Fujiko openly on Zenigata's side with 3 wounds (only the gang attacks her then), free and on
+    the board, and Lupin free: Lupin is bound to go to her."""
+    f, lupin = state.figures.get("fujiko"), state.figures.get("lupin")
+    return (f is not None and lupin is not None and police_side(state) == "public"
+            and f.wounds >= HEAL_AT and f.arrested_by is None and f.spot is not None and not f.escaped
+            and _free(state, "lupin") and lupin.spot is not None)
+
+
+@register_hook("gang_moves")
+def _heal_moves(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
+    """Lupin bound to heal her: no move that takes him farther from Fujiko (movement cost over the
+    terrain, from her square), as *Nessuno resta indietro* binds Goemon to a holder."""
+    if c != "lupin" or not must_heal_fujiko(state):
+        return out
+    fj = state.figures["fujiko"]
+    spot = fj.spot if not isinstance(fj.spot, Inside) else None
+    if spot is None or isinstance(spot, Under):
+        return out
+    cost = state.geo.reach(spot, 99, GANG).cost
+    here = cost.get(state.figures["lupin"].spot, 99)
+    return [s for s in out if cost.get(s, 99) <= here]
+
+
+@register_hook("settle")
+def _healed_by_lupin(state: "LupinState", ev: list[Event]) -> None:
+    """Lupin next to her: she is healed of every wound, in the open (he is shown beside her)."""
+    if not must_heal_fujiko(state) or not state.near("lupin", "fujiko"):
+        return
+    state.figures["fujiko"].wounds = 0
+    lupin = state.figures["lupin"]
+    if not state.is_shown("lupin") and not isinstance(lupin.spot, Inside):
+        lupin.shown = True
+        ev.append(Event("spotted", {"figure": "lupin", "square": spot_to_text(lupin.spot)}))
+    ev.append(Event("fujiko_healed", {"by": "lupin", "figure": "fujiko"}, reveal=True))
+
+
 @register_hook("loyal")
 def _loyal(state: "LupinState", members: list[str]) -> list[str]:
     return [c for c in members if not (c == "fujiko" and police_side(state))]
