@@ -209,9 +209,10 @@ def _bus_stops(state: "LupinState") -> set:
     return set(state.geo.board.squares_of("bus_stop"))
 
 
-def _road_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
-    """Road and bridge squares within the vehicle's squares: through shown partners (not stopping
-    on them), never through the police, a police car or another shown vehicle."""
+def _drive_targets(state: "LupinState", v: Vehicle, step_ok: Any) -> list[Sq]:
+    """The squares the vehicle may end on, within its squares (orthogonal steps, each allowed by
+    ``step_ok(cell_from, cell_to)``): through shown partners (not stopping on them), never through
+    the police, a police car or another shown vehicle, never stopping on a bus stop."""
     from collections import deque
     board = state.geo.board
     occ = state.occupied()
@@ -225,14 +226,19 @@ def _road_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
         if best[cur] >= limit:
             continue
         for nb in cur.neighbours4():
-            if nb not in board or nb in best or board.cell(nb).terrain not in ROAD:
+            if nb not in board or nb in best or (nb in occ and nb not in partners):
                 continue
-            if nb in occ and nb not in partners:
+            if not step_ok(board.cell(cur), board.cell(nb)):
                 continue
             best[nb] = best[cur] + 1
             q.append(nb)
     bus = _bus_stops(state)
     return sorted(s for s in best if s != v.spot and s not in occ and s not in bus)
+
+
+def _road_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
+    """Road and bridge squares within the vehicle's squares (see :func:`_drive_targets`)."""
+    return _drive_targets(state, v, lambda _ca, cb: cb.terrain in ROAD)
 
 
 def _drivable(cell: Any, terrain: str, drained: frozenset) -> bool:
@@ -262,30 +268,9 @@ def _level_step(ca: Any, cb: Any, terrain: str) -> bool:
 def _ground_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
     """The jeep and the tank lorry (and any car on a board with levels): like :func:`_road_targets`
     over the ground the tile names, one level a step by the ramp, the jeep also down stairs."""
-    from collections import deque
-    board = state.geo.board
-    occ = state.occupied()
-    figs = state.figures
-    partners = {s for s, who in occ.items() if who in figs and figs[who].kind == "gang"}
-    p = spec(v)
-    drained = frozenset(state.drained)
-    limit = p.move_squares or UNLIMITED
-    best = {v.spot: 0}
-    q = deque([v.spot])
-    while q:
-        cur = q.popleft()
-        if best[cur] >= limit:
-            continue
-        for nb in cur.neighbours4():
-            if nb not in board or nb in best or (nb in occ and nb not in partners):
-                continue
-            ca, cb = board.cell(cur), board.cell(nb)
-            if not _drivable(cb, p.terrain, drained) or not _level_step(ca, cb, p.terrain):
-                continue
-            best[nb] = best[cur] + 1
-            q.append(nb)
-    bus = _bus_stops(state)
-    return sorted(s for s in best if s != v.spot and s not in occ and s not in bus)
+    terrain, drained = spec(v).terrain, frozenset(state.drained)
+    return _drive_targets(state, v, lambda ca, cb: _drivable(cb, terrain, drained)
+                          and _level_step(ca, cb, terrain))
 
 
 def _water_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
