@@ -20,6 +20,7 @@ from game.lupin.rules.boards import episode
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import Inside, spot_from_text
 from game.lupin.ui.board_art import board_surface
+from game.lupin.ui.board_expansion import draw_carried, draw_under, drained_zones
 from game.ui import theme
 from game.ui.scene import Scene
 
@@ -156,7 +157,7 @@ class LupinBoardScene(Scene):
         canvas.clear(theme.NIGHT)
         frame = BOARD_RECT
         canvas.fill((0, 0, 0, 120), frame.inflate(10, 10).move(4, 6), radius=6)
-        canvas.image(board_surface(self.view["episode"], frozenset(self.view.get("drained") or ())), frame)
+        canvas.image(board_surface(self.view["episode"], drained_zones(self.view)), frame)
         canvas.border(theme.EDGE_LIGHT, frame.inflate(4, 4), width=2, radius=3)
 
     def draw(self, canvas) -> None:
@@ -193,6 +194,8 @@ class LupinBoardScene(Scene):
             canvas.border((246, 220, 150), r, width=2, radius=4)
             mark = "?" if "treasure" not in tile else ("$" if tile["treasure"] else "0")
             canvas.text(mark, r.center, 20, theme.DISPLAY, (246, 220, 150), anchor="center")
+        # the expansion episodes' pieces (temples, tokens, handwheels, tombs...): board_expansion.py
+        draw_under(canvas, self.view, self.state.geo.board, square_rect)
 
     def _draw_figures(self, canvas) -> None:
         bus = [self._spot_rect(sq) for sq in self.view["bus"]]
@@ -243,6 +246,7 @@ class LupinBoardScene(Scene):
                 canvas.polygon((46, 120, 70), tri)
                 canvas.polygon(theme.INK, tri, width=2)
                 canvas.text(fid.split("-")[1], (c[0], c[1] + 5), 14 * k, theme.BOLD, theme.INK, anchor="center")
+        draw_carried(canvas, self.view, self.tokens)   # the coins' or the blade's badge on its carrier
 
     def _draw_vehicle(self, canvas, ride: dict) -> None:
         """A gang vehicle: a rounded plate under its riders with the initials of its name; a

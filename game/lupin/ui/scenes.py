@@ -257,3 +257,78 @@ def _lupin_continue():
     name = episode(match.config["episode"]).name[current_language()]
     note = t("lupin.setup.resume_note", episode=name, round=match.state.round, players=match.config["players"])
     return data.saved_at, note, build
+
+
+# ---- the expansion episodes on the board (game/lupin/ui/board_expansion.py) -----------------
+
+EXPANSION_BUYS = {   # what Lupin's seat buys before the bots play on (the bots seldom buy these)
+    "cagliostro": (("jigen", "jeep"), ("goemon", "rowboat"), ("fujiko", "wetsuit")),
+    "stonehenge": (("lupin", "shovel"), ("jigen", "jeep"), ("goemon", "shovel")),
+}
+
+
+@functools.lru_cache(maxsize=8)
+def _expansion_match(episode: str, seed: int, until_round: int, seat: str):
+    from game.engine.replay import Match
+    from game.lupin.ai import HeuristicBot
+
+    match = Match("lupin", {"episode": episode, "players": 5}, seed, game_id=f"seeded-{episode}-{seed}")
+    bots: dict = {}
+    bought = False
+
+    def bot_move(who):
+        bot = bots.setdefault(who, HeuristicBot(seed * 17 + len(bots)))
+        match.apply(bot.choose(match.state.view(who), match.state.legal_actions(who)))
+
+    while not match.state.is_over():
+        state = match.state
+        if state.round >= until_round and state.phase == "gang" and seat in state.to_act():
+            break
+        who = state.to_act()[0]
+        if state.phase == "planning" and who == "lupin" and not bought:
+            bought = True
+            for figure, device in EXPANSION_BUYS.get(episode, ()):
+                wanted = [a for a in match.state.legal_actions("lupin") if type(a).__name__ == "BuyDevice"
+                          and a.figure == figure and a.device == device]
+                if wanted:
+                    match.apply(wanted[0])
+            continue
+        bot_move(who)
+    return match
+
+
+def expansion_match(episode: str, seed: int, until_round: int, seat: str = "lupin"):
+    """A seeded game of an expansion episode: Lupin's seat buys a few of the episode's devices
+    (``EXPANSION_BUYS``), then the heuristic bots play up to the gang phase of ``until_round``,
+    on until ``seat`` is to act (Fujiko plays first in Cagliostro). A fresh copy each call."""
+    return copy.deepcopy(_expansion_match(episode, seed, until_round, seat))
+
+
+EXPANSION_SHOTS = {"cagliostro": (5, 9), "stonehenge": (3, 6)}   # (seed, round) of each screenshot
+
+
+@register_scene("lupin-play-cagliostro")
+def _lupin_play_cagliostro(app, **_options):
+    """Ritorno a Cagliostro mid-game, seen by Lupin's seat: temples, tokens, handwheels, coins."""
+    from game.lupin.ui.play_scene import LupinPlayScene
+
+    seed, rnd = EXPANSION_SHOTS["cagliostro"]
+    return LupinPlayScene(expansion_match("cagliostro", seed, rnd), autosave=False, start_revealed=True)
+
+
+@register_scene("lupin-play-stonehenge")
+def _lupin_play_stonehenge(app, **_options):
+    """La lama di Stonehenge mid-game, seen by Lupin's seat: the Aim tombs, the pits, the blade."""
+    from game.lupin.ui.play_scene import LupinPlayScene
+
+    seed, rnd = EXPANSION_SHOTS["stonehenge"]
+    return LupinPlayScene(expansion_match("stonehenge", seed, rnd), autosave=False, start_revealed=True)
+
+
+@register_scene("lupin-board-cagliostro-zenigata")
+def _lupin_board_cagliostro_zenigata(app, **_options):
+    """Ritorno a Cagliostro as Zenigata's seat sees it: no hidden member, no face-down token's face."""
+    from game.lupin.ui.board_scene import LupinBoardScene
+
+    seed, rnd = EXPANSION_SHOTS["cagliostro"]
+    return LupinBoardScene(expansion_match("cagliostro", seed, rnd).state, "zenigata")
