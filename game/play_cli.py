@@ -27,6 +27,8 @@ EXAMPLES = """examples:
   heist-table play lupin --episode gran-colpo --seats lupin,zenigata
   heist-table play lupin --episode rosso-rubino --seats zenigata,lupin+goemon --lang it
   heist-table play lupin --episode rosso-rubino --seats zenigata,lupin,jigen,fujiko --variant all-vs-all
+  heist-table play lupin --episode cagliostro --seats 4
+  heist-table play lupin --episode stonehenge --seats zenigata,lupin+fujiko
 """
 
 
@@ -38,11 +40,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="open the window straight into a game's set-up, seats chosen",
                        description=__doc__, epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("title", metavar="TITLE", help="the game: lupin")
-    p.add_argument("--episode", required=True, metavar="E", help="rosso-rubino or gran-colpo")
+    p.add_argument("--episode", required=True, metavar="E", help="rosso-rubino, gran-colpo, cagliostro or stonehenge")
     p.add_argument("--seats", metavar="S", help="2-5 players, or the seats: e.g. lupin,zenigata or zenigata,lupin+goemon "
                    "(default: 2 players; 3 all against all)")
     p.add_argument("--variant", default="coop", choices=("coop", "all-vs-all"),
-                   help="cooperative gang (default) or all against all (3-5 players)")
+                   help="cooperative gang (default) or all against all (3-5 players; not in the expansion's "
+                   "episodes)")
     p.add_argument("--lang", dest="play_lang", choices=("it", "en"), help="language for this run")
     p.add_argument("--size", dest="play_size", metavar="WxH", help="window size for this run, e.g. 1280x720")
     p.set_defaults(func=_run)
@@ -127,11 +130,15 @@ def _matches(seats: list[tuple[str, ...]], groups: dict[str, list[str]]) -> bool
 
 def build_config(episode: str, seats: str | None, variant: str = "coop") -> dict[str, Any]:
     """The Lupin set-up the command opens with; SeatsError for a bad episode or seats."""
-    from game.lupin.rules.state import BASE_EPISODES
+    import game.lupin.rules  # noqa: F401 - the expansion's rules modules register their episodes
+    from game.lupin.rules.state import BASE_EPISODES, PLAYABLE_EPISODES
 
-    if episode not in BASE_EPISODES:
+    if episode not in PLAYABLE_EPISODES:
         raise SeatsError(f"the episode {episode!r} cannot be played yet; the playable ones are "
-                         f"{' and '.join(BASE_EPISODES)}.")
+                         f"{', '.join(PLAYABLE_EPISODES[:-1])} and {PLAYABLE_EPISODES[-1]}.")
+    if variant != "coop" and episode not in BASE_EPISODES:
+        raise SeatsError(f"the expansion's episode {episode!r} has no all-against-all variant (its rulebook); "
+                         "leave out --variant.")
     config = {"episode": episode, "difficulty": "expert", "novice_always_visible": False}
     config.update(parse_seats(seats, variant))
     return config

@@ -25,8 +25,8 @@ def test_the_four_games_and_lupins_episodes():
     assert (catalog.game("lupusburg").players.min, catalog.game("lupusburg").players.max) == (4, 8)
     for g in catalog.games:
         assert g.blurb.it and g.blurb.en and g.blurb.it != g.blurb.en
-    # the base box's two episodes can be played; the expansion's and the other games not yet
-    assert lupin.playable and [e.playable for e in lupin.episodes] == [True, True, False, False]
+    # Lupin's four episodes (the base box's and the expansion's) can be played; the other games not yet
+    assert lupin.playable and [e.playable for e in lupin.episodes] == [True, True, True, True]
     assert not any(g.playable for g in catalog.games if g.id != "lupin")
 
 

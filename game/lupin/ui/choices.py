@@ -47,7 +47,7 @@ SHOTS, BLOWS = ("Shoot", "ExtraShot"), ("Melee", "ExtraMelee")
 BUTTON_TYPES = {"PassTreasure", "AcceptTreasure", "FreeSelf", "Escape", "EndTurn", "EndTreasure", "Unmask",
                 "ConfirmPlan", "Flip", "CarFromStation", "BuyDevice", "ReturnDevice", "ReassignDevice",
                 "CharmLupin", "EndCharm", "PassPurchase", "BuyLeftover", "GetIn"}
-END_TYPES = {"EndTurn", "EndTreasure", "ConfirmPlan", "EndCharm", "PassPurchase"}
+END_TYPES = {"EndTurn", "EndTreasure", "ConfirmPlan", "EndCharm", "PassPurchase", "FujikoDone"}
 FIGURE_ID = re.compile(r"^(agent|guard|car)-\d+$")
 
 

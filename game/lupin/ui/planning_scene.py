@@ -18,6 +18,18 @@ to a :class:`PlanningScreen`:
 
 Everything it submits is one of ``state.legal_actions(seat)``, through the play scene.
 
+Two expansion steps live here too:
+
+* **Fujiko's secret purchase** (*Ritorno a Cagliostro*, her plan view's ``step: "fujiko"``): after
+  the gang's plan and a curtain, the same shop for her seat alone: her card only, her 300$ and the
+  gang's leftovers, her motorbike, her start square (T1/T25), her own 2-minute clock
+  (``clock_seconds``, kept by the play scene) and "Done"; at 0:00 the clock sends
+  ``FujikoDone(timed_out=True)``;
+* **the Aim card** (*La lama di Stonehenge*): an "Aim card" tab for the gang's seats, the four
+  pictures with their tombs and Excalibur's square drawn on a small map of the board; Lupin's seat
+  picks one with a click (``ChooseAim``); the others see which, once chosen. Zenigata's seat never
+  has a planning screen, so it never sees them.
+
 Also here: :class:`PauseScene` (an opaque overlay that hides everything and stops the clock, as
 the curtain does), :class:`RadioTalkScene` (2 minutes for the gang to talk, Zenigata looking away)
 and :class:`TileGalleryScene` (every tile picture, for the screenshot ``lupin-shop-tiles``).
@@ -65,8 +77,16 @@ WARN_AT = (300, 60)        # the clock warns at 5 minutes and at 1 minute
 WARN_TIME = 4.0            # seconds the warning banner stays
 TIMEOUT_GRACE = 2.5        # seconds "Time is up" shows before the plan stands by itself
 RADIO_SECONDS = 120        # the radio's talk: "per un massimo di 2 minuti"
+FUJIKO_SECONDS = 120       # Cagliostro: Fujiko's secret purchase (her plan view's clock_seconds)
 ORDER = ("lupin", "jigen", "goemon", "fujiko")
-SHOP_TYPES = ("BuyDevice", "ReturnDevice", "ReassignDevice")
+SHOP_TYPES = ("BuyDevice", "ReturnDevice", "ReassignDevice", "FujikoBuy", "FujikoReturn", "ChooseAim")
+# ---- the Aim card tab (Stonehenge): four cards, two by two ---------------------------------
+AIM_GRID = pygame.FRect(AREA.left + 20, AREA.top + 64, AREA.width - 40, AREA.height - 64 - 16)
+AIM_GAP = 16
+AIM_MAP_H = 272           # the mini-map's height (the board is 25 × 20 squares)
+TOMB_STYLE = {"pendragon": ("P", (236, 196, 40)), "costantino": ("C", (120, 190, 236)),
+              "druido": ("D", (130, 210, 130))}
+BLADE_STYLE = ("E", (246, 240, 226))
 
 
 def clock_text(seconds: float) -> str:
@@ -119,7 +139,7 @@ def refusal(view: dict, seat: str, member: str, device: str, *, moving: bool = F
     seats = view.get("seats") or {}
     name = member_name(member)
     dev = device_name(device)
-    coop = "gang" in (plan.get("budgets") or {})
+    coop = "gang" in (plan.get("budgets") or {}) or plan.get("step") == "fujiko"   # her own 300$: as a gang's
     if plan.get("charm") == "claiming" and seat != seats.get("fujiko"):
         return t("lupin_plan.refuse.charm")
     if not coop:
@@ -133,7 +153,8 @@ def refusal(view: dict, seat: str, member: str, device: str, *, moving: bool = F
     if not moving:
         if (plan.get("stock") or {}).get(device, 0) <= 0:
             return t("lupin_plan.refuse.sold_out", device=dev)
-        money = (plan.get("budgets") or {}).get("gang" if coop else member, 0)
+        budgets = plan.get("budgets") or {}
+        money = budgets.get("gang", budgets.get(member, 0)) if coop else budgets.get(member, 0)
         price = (plan.get("prices") or {}).get(device, 0)
         if price > money:
             return t("lupin_plan.refuse.money", device=dev, price=f"{price:,}", money=f"{money:,}")
@@ -191,8 +212,14 @@ class PlanningScreen:
         self.pause_button = SmallButton((CLOCK_BOX.left, SIDE_BUTTONS_Y, CLOCK_BOX.width, 36),
                                         lambda: t("lupin_plan.pause"), self.scene_pause, icon="clock")
         self.tab_button = SmallButton((MONEY_BOX.left, SIDE_BUTTONS_Y, MONEY_BOX.width, 36),
-                                      lambda: t("lupin_plan.show_map" if self.tab == "shop" else "lupin_plan.show_shop"),
+                                      lambda: t("lupin_plan.show_map" if self.tab != "map" else "lupin_plan.show_shop"),
                                       self.toggle_tab, icon="users")
+        self.aim_button = SmallButton((MONEY_BOX.left, SIDE_BUTTONS_Y, MONEY_BOX.width, 36),
+                                      lambda: t("lupin_ui_expansion.aim.tab" if self.tab != "aim" else
+                                                "lupin_plan.show_shop"), self.toggle_aim, icon="?")
+        self.aim_button.visible = False
+        self.aim_opened = False   # the Aim tab opened by itself once for Lupin's seat
+        self.aim_rects: list[tuple[str, pygame.FRect]] = []
         self.widgets = [self.pause_button, self.tab_button]
 
     # ------------------------------------------------------------------ state
@@ -213,15 +240,40 @@ class PlanningScreen:
 
     @property
     def shop_on(self) -> bool:
-        return self.active and self.tab == "shop"
+        """The board's place shows the planning screen (the shop, or Stonehenge's Aim cards)."""
+        return self.active and self.tab in ("shop", "aim")
 
     @property
     def coop(self) -> bool:
         return "gang" in (self.plan.get("budgets") or {})
 
+    @property
+    def fujiko_step(self) -> bool:
+        """Cagliostro: Fujiko's own secret purchase, after the gang's plan (her seat only)."""
+        return self.plan.get("step") == "fujiko"
+
     def members(self) -> list[str]:
         figures = self.view.get("figures") or {}
-        return [m for m in ORDER if m in figures and figures[m]["kind"] == "gang"]
+        if self.fujiko_step:
+            return ["fujiko"] if "fujiko" in figures else []
+        apart = bool((self.view.get("cagliostro") or {}).get("fujiko_apart"))   # away while the gang plans
+        return [m for m in ORDER if m in figures and figures[m]["kind"] == "gang" and not (apart and m == "fujiko")]
+
+    # ------------------------------------------------------------------ Stonehenge's Aim card
+    def aim_choices(self) -> list[Any]:
+        return [c for c in self.scene.choices if c.type_name == "ChooseAim"]
+
+    def aim_cards(self) -> list[Any]:
+        """The four Aim pictures (only in Stonehenge, for a gang seat: the planning screen's)."""
+        if self.view.get("stonehenge") is None:
+            return []
+        from game.lupin.rules.stonehenge import henge_data
+
+        return list(henge_data().aims)
+
+    def chosen_aim(self) -> str | None:
+        aim = (self.view.get("stonehenge") or {}).get("aim")
+        return aim.get("id") if aim else None
 
     def money(self) -> int | None:
         budgets = self.plan.get("budgets") or {}
@@ -254,6 +306,7 @@ class PlanningScreen:
             self.picked = self.press = None
             self.dragging = False
             self.tab = "shop"
+            self.aim_opened = False
             return
         for c in self.scene.choices:
             a = c.action
@@ -264,6 +317,21 @@ class PlanningScreen:
                 self.returns[(a.figure, a.device)] = c
             elif name == "ReassignDevice":
                 self.moves[(a.figure, a.device, a.to)] = c
+            elif name == "FujikoBuy":      # Cagliostro: her secret purchase, for her card
+                self.buys[("fujiko", a.device)] = c
+            elif name == "FujikoReturn":
+                self.returns[("fujiko", a.device)] = c
+        aims = self.aim_cards()
+        self.aim_button.visible = bool(aims)
+        self.widgets = [self.pause_button, self.tab_button] + ([self.aim_button] if aims else [])
+        width = (CLOCK_BOX.width * 2 + (MONEY_BOX.left - CLOCK_BOX.right) - 12 * (len(self.widgets) - 1)) / len(self.widgets)
+        for i, w in enumerate(self.widgets):
+            w.rect = pygame.FRect(CLOCK_BOX.left + i * (width + 12), SIDE_BUTTONS_Y, width, 36)
+        if self.tab == "aim" and not aims:
+            self.tab = "shop"
+        if aims and self.aim_choices() and not self.aim_opened:   # Lupin's seat: the card first
+            self.aim_opened = True
+            self.tab = "aim"
         self._layout()
         if self.picked is not None:
             if self.picked[0] == "shop" and (self.plan.get("stock") or {}).get(self.picked[1], 0) <= 0:
@@ -271,7 +339,16 @@ class PlanningScreen:
             elif self.picked[0] == "carried" and self.picked[2] not in carrying(self.plan, self.picked[1]):
                 self.picked = None
 
+    def _layout_aims(self) -> None:
+        aims = self.aim_cards()
+        w = (AIM_GRID.width - AIM_GAP) / 2
+        h = (AIM_GRID.height - AIM_GAP) / 2
+        self.aim_rects = [(a.id, pygame.FRect(AIM_GRID.left + (i % 2) * (w + AIM_GAP),
+                                              AIM_GRID.top + (i // 2) * (h + AIM_GAP), w, h))
+                          for i, a in enumerate(aims[:4])]
+
     def _layout(self) -> None:
+        self._layout_aims()
         self.tiles = []
         for i, d in enumerate(self.shop_ids()[:COLS * 3]):
             row, col = divmod(i, COLS)
@@ -345,10 +422,26 @@ class PlanningScreen:
         self.scene.pause_planning()
 
     def toggle_tab(self) -> None:
-        self.tab = "map" if self.tab == "shop" else "shop"
+        self.tab = "map" if self.tab != "map" else "shop"
         self.picked = self.press = None
         self.dragging = False
         self.scene.version += 1
+
+    def toggle_aim(self) -> None:
+        self.tab = "shop" if self.tab == "aim" else "aim"
+        self.picked = self.press = None
+        self.dragging = False
+        self.scene.version += 1
+
+    def aim_at(self, pos: Any) -> str | None:
+        return next((a for a, r in self.aim_rects if r.collidepoint(pos)), None)
+
+    def choose_aim(self, aim: str) -> None:
+        choice = next((c for c in self.aim_choices() if c.action.aim == aim), None)
+        if choice is None:
+            return
+        self.tab = "shop"
+        self.scene.play(choice)
 
     def cancel(self) -> bool:
         if self.picked is not None or self.dragging:
@@ -414,10 +507,12 @@ class PlanningScreen:
                 if math.dist(pos, self.press_pos) > DRAG_START:
                     self.dragging = True
                     self.picked = self.press
-            return self.tab == "shop" and AREA.collidepoint(pos)
+            return self.tab in ("shop", "aim") and AREA.collidepoint(pos)
         for w in self.widgets:
             if w.handle(event):
                 return True
+        if self.tab == "aim":
+            return self._handle_aim(event, pos)
         if self.tab != "shop":
             return False
         left = getattr(event, "button", 1) == 1
@@ -446,6 +541,19 @@ class PlanningScreen:
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and pos is not None \
             and AREA.collidepoint(pos)
+
+    def _handle_aim(self, event: Any, pos: Any) -> bool:
+        """The Aim tab: a click on a card chooses it (Lupin's seat, while it may)."""
+        if pos is None or not AREA.collidepoint(pos):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self.press = ("aim", self.aim_at(pos))
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            press, self.press = self.press, None
+            aim = self.aim_at(pos)
+            if aim is not None and press == ("aim", aim):
+                self.choose_aim(aim)
+        return True
 
     def click(self, press: tuple | None, pos: Any) -> None:
         chip = self.chip_at(pos)
@@ -494,6 +602,8 @@ class PlanningScreen:
             return True
         if not self.shop_on:
             return False
+        if self.tab == "aim":
+            return bool(self.aim_choices()) and self.aim_at(self.mouse) is not None
         d = self.tile_at(self.mouse)
         if d is not None and (self.plan.get("stock") or {}).get(d, 0) > 0:
             return True
@@ -506,7 +616,10 @@ class PlanningScreen:
         """Start chips count as squares (one click plays), tiles, carried tiles and cards as
         "tile" / "carried" / "card" (a purchase is a tile, then a card)."""
         out: list[tuple[tuple[float, float], str, Any]] = []
-        out += [(w.rect.center, "widget", w) for w in self.widgets]
+        out += [(w.rect.center, "widget", w) for w in self.widgets if w.visible]
+        if self.tab == "aim":     # an Aim card is one click: it counts as a square
+            chosen = {c.action.aim: c for c in self.aim_choices()}
+            return out + [(r.center, "square", [chosen[a]]) for a, r in self.aim_rects if a in chosen]
         if self.tab != "shop":
             return out
         out += [(r.center, "square", [c]) for c, r in self.chips]
@@ -525,7 +638,16 @@ class PlanningScreen:
         name = type(action).__name__
         if name not in SHOP_TYPES or not self.active:
             return None
-        pre = [self.tab_button.rect.center] if self.tab != "shop" else []
+        if name == "ChooseAim":
+            pre = [self.aim_button.rect.center] if self.tab != "aim" else []
+            self._layout_aims()
+            card = next((r.center for a, r in self.aim_rects if a == action.aim), None)
+            return None if card is None else pre + [card]
+        if name in ("FujikoBuy", "FujikoReturn"):   # her card is the only one
+            action = type("Shop", (), {"figure": "fujiko", "device": action.device})()
+            name = "BuyDevice" if name == "FujikoBuy" else "ReturnDevice"
+        pre = [(self.tab_button.rect.center if self.tab == "map" else self.aim_button.rect.center)] \
+            if self.tab != "shop" else []
         if self.picked is not None:
             pre.append(self.picked_point())
         if name == "BuyDevice":
@@ -549,12 +671,26 @@ class PlanningScreen:
         seats = self.view.get("seats") or {}
         if self.tab == "map":
             return t("lupin_plan.hint.map")
+        if self.tab == "aim":
+            if self.aim_choices():
+                return t("lupin_ui_expansion.aim.hint_choose")
+            chosen = self.chosen_aim()
+            return t("lupin_ui_expansion.aim.hint_chosen" if chosen else "lupin_ui_expansion.aim.hint_wait")
         if self.picked is not None:
             d = device_name(self.picked[-1])
             return t("lupin_plan.hint.picked_shop" if self.picked[0] == "shop" else "lupin_plan.hint.picked_carried",
                      device=d)
         if plan.get("charm") == "claiming":
             return t("lupin_plan.hint.charm_fujiko" if seats.get("fujiko") == seat else "lupin_plan.hint.charm_wait")
+        if self.fujiko_step:
+            kinds = {c.type_name for c in self.scene.choices}
+            spot = ((self.view.get("figures") or {}).get("fujiko") or {}).get("spot")
+            if not spot:
+                return t("lupin_ui_expansion.fujiko.hint_start")
+            return t("lupin_ui_expansion.fujiko.hint_done" if "FujikoDone" in kinds and not self.buys
+                     else "lupin_ui_expansion.fujiko.hint_shop")
+        if self.aim_choices():
+            return t("lupin_ui_expansion.aim.hint_reminder")
         if not self.coop:
             drafter = plan.get("drafter")
             if drafter is None:
@@ -574,6 +710,9 @@ class PlanningScreen:
     # ------------------------------------------------------------------ drawing
     def draw_static(self, canvas: Canvas) -> None:
         """The shop and the cards (the play scene caches this layer)."""
+        if self.tab == "aim":
+            self.draw_aims(canvas)
+            return
         draw_panel(canvas, AREA, (18, 26, 48), theme.EDGE_LIGHT, radius=10, shadow=False)
         top_band(canvas, AREA, theme.GOLD, 6, radius=10)
         canvas.text(t("lupin_plan.shop_title").upper(), (AREA.left + 22, AREA.top + 20), 17, theme.BOLD, theme.GOLD,
@@ -594,6 +733,8 @@ class PlanningScreen:
         y = AREA.top + 20
         if plan.get("charm") == "claiming":
             text, colour = t("lupin_plan.charm_banner"), (246, 150, 190)
+        elif self.fujiko_step:
+            text, colour = t("lupin_ui_expansion.fujiko.banner"), (246, 150, 190)
         elif not self.coop:
             order = plan.get("order") or []
             drafter = plan.get("drafter")
@@ -710,6 +851,12 @@ class PlanningScreen:
 
     def draw_dynamic(self, canvas: Canvas) -> None:
         """Hover, the tile held, the drag, the card that refused, the tile's text."""
+        if self.tab == "aim":
+            hot = self.aim_at(self.mouse) if self.aim_choices() else None
+            for a, r in self.aim_rects:
+                if a == hot:
+                    canvas.border(theme.GOLD_LIGHT, r.inflate(6, 6), width=3, radius=14)
+            return
         hover_tile = self.tile_at(self.mouse)
         stock = self.plan.get("stock") or {}
         for d, r in self.tiles:
@@ -809,7 +956,9 @@ class PlanningScreen:
         limit = s.plan_limit if self.coop else None
         canvas.text(t("lupin_plan.time_left").upper(), (CLOCK_BOX.left + 14, CLOCK_BOX.top + 10), 13, theme.BOLD,
                     theme.GOLD, tracking=2)
-        if not self.coop:
+        if self.fujiko_step:     # her own 2 minutes (None: the table plays without clocks)
+            self._draw_clock(canvas, s.fujiko_clock, s.fujiko_limit(), warn=30)
+        elif not self.coop:
             canvas.text_box(t("lupin_plan.no_clock_draft"), (CLOCK_BOX.left + 14, CLOCK_BOX.top + 36,
                                                             CLOCK_BOX.width - 28, 60), 19, theme.BOLD, theme.MUTED,
                             line_spacing=1.15, max_lines=2)
@@ -824,19 +973,128 @@ class PlanningScreen:
             bar = pygame.FRect(CLOCK_BOX.left + 14, CLOCK_BOX.bottom - 14, CLOCK_BOX.width - 28, 5)
             canvas.fill((40, 52, 84), bar, radius=2)
             canvas.fill(col, pygame.FRect(bar.left, bar.top, bar.width * frac, bar.height), radius=2)
-        label = t("lupin_plan.budget_gang" if self.coop else "lupin_plan.budget_own").upper()
+        label = t("lupin_ui_expansion.fujiko.money" if self.fujiko_step else
+                  "lupin_plan.budget_gang" if self.coop else "lupin_plan.budget_own").upper()
         canvas.text(label, (MONEY_BOX.left + 14, MONEY_BOX.top + 10), 13, theme.BOLD, theme.GOLD, tracking=2)
         money = self.money()
         text = "—" if money is None else f"{money:,}$"
         canvas.text(text, (MONEY_BOX.left + 14, MONEY_BOX.top + 28), 60, theme.DISPLAY, theme.GOLD_LIGHT)
         spent = sum(p["price"] for p in self.plan.get("purchases", ()))
-        if self.coop:
+        if self.coop or self.fujiko_step:
             canvas.text(fit(canvas, t("lupin_plan.spent", money=f"{spent:,}"), MONEY_BOX.width - 28, 13, theme.BODY),
                         (MONEY_BOX.left + 14, MONEY_BOX.bottom - 22), 13, theme.BODY, theme.MUTED)
 
+    @staticmethod
+    def _draw_clock(canvas: Canvas, left: float | None, limit: float | None, warn: float = 60) -> None:
+        if limit is None or left is None:
+            canvas.text(t("lupin_plan.no_limit"), (CLOCK_BOX.left + 14, CLOCK_BOX.top + 34), 40, theme.DISPLAY,
+                        theme.MUTED)
+            return
+        col = theme.INK if left > 2 * warn else (theme.GOLD_LIGHT if left > warn else (246, 110, 100))
+        canvas.text(clock_text(left), (CLOCK_BOX.left + 14, CLOCK_BOX.top + 28), 60, theme.DISPLAY, col)
+        frac = max(0.0, min(1.0, left / max(1.0, limit)))
+        bar = pygame.FRect(CLOCK_BOX.left + 14, CLOCK_BOX.bottom - 14, CLOCK_BOX.width - 28, 5)
+        canvas.fill((40, 52, 84), bar, radius=2)
+        canvas.fill(col, pygame.FRect(bar.left, bar.top, bar.width * frac, bar.height), radius=2)
+
+    # ------------------------------------------------------------------ Stonehenge's Aim cards
+    def draw_aims(self, canvas: Canvas) -> None:
+        """The four Aim pictures, each with its tombs and Excalibur's square on a small map."""
+        draw_panel(canvas, AREA, (18, 26, 48), theme.EDGE_LIGHT, radius=10, shadow=False)
+        top_band(canvas, AREA, theme.GOLD, 6, radius=10)
+        canvas.text(t("lupin_ui_expansion.aim.title").upper(), (AREA.left + 22, AREA.top + 20), 17, theme.BOLD,
+                    theme.GOLD, tracking=3)
+        choosing = bool(self.aim_choices())
+        chosen = self.chosen_aim()
+        key = "choose" if choosing else ("chosen" if chosen else "wait")
+        canvas.text(fit(canvas, t(f"lupin_ui_expansion.aim.status_{key}"), AREA.width - 300, 15, theme.ITALIC),
+                    (AREA.right - 22, AREA.top + 22), 15, theme.ITALIC, theme.GOLD_LIGHT if choosing else theme.MUTED,
+                    anchor="topright")
+        lang = current_language()
+        cards = {a.id: a for a in self.aim_cards()}
+        for aim, r in self.aim_rects:
+            self._draw_aim(canvas, cards[aim], r, lang, choosing, chosen)
+
+    def _draw_aim(self, canvas: Canvas, card: Any, r: pygame.FRect, lang: str, choosing: bool,
+                  chosen: str | None) -> None:
+        from game.engine.grid import parse_coord
+        from game.lupin.ui.board_art import board_surface
+
+        mine = chosen == card.id
+        canvas.fill((22, 32, 60), r, radius=12)
+        canvas.border(theme.GOLD if mine else theme.EDGE_LIGHT, r, width=3 if mine else 1.5, radius=12)
+        with canvas.clip(pygame.FRect(r.left, r.top, r.width, 6)):
+            canvas.fill(theme.GOLD if mine else (120, 110, 90), r, radius=12)
+        canvas.text(fit(canvas, card.name.get(lang, card.id), r.width - 150, 26, theme.DISPLAY),
+                    (r.left + 18, r.top + 18), 26, theme.DISPLAY, theme.INK)
+        if mine:
+            tag = t("lupin_ui_expansion.aim.chosen_tag").upper()
+            tw = canvas.measure(tag, 13, theme.BOLD, tracking=2)[0] + 48
+            pill = pygame.FRect(r.right - 16 - tw, r.top + 18, tw, 26)
+            canvas.fill(theme.GOLD, pill, radius=13)
+            theme.icon(canvas, "check", (pill.left + 16, pill.centery), 14, theme.NIGHT)
+            canvas.text(tag, (pill.centerx + 8, pill.centery), 13, theme.BOLD, theme.NIGHT, anchor="center", tracking=2)
+        mh = min(240.0, r.height - 120)
+        mw = mh * 25 / 20
+        m = pygame.FRect(r.left + 18, r.top + 60, mw, mh)
+        canvas.image(board_surface("stonehenge"), m)
+        canvas.fill((8, 12, 24, 70), m)
+        canvas.border(theme.EDGE, m, width=1.5)
+        cell = mw / 25
+
+        def centre(coord: str) -> tuple[float, float]:
+            sq = parse_coord(coord)
+            return (m.left + (sq.col + 0.5) * cell, m.top + (sq.row + 0.5) * cell)
+
+        rows = [(letter, colour, "circle", t(f"lupin_ui_expansion.aim.tomb.{name}"), card.tombs[name])
+                for name, (letter, colour) in TOMB_STYLE.items() if name in card.tombs]
+        rows.append((BLADE_STYLE[0], BLADE_STYLE[1], "diamond", t("lupin_ui_expansion.aim.excalibur"), card.excalibur))
+        for letter, colour, shape, _name, coord in rows:
+            self._aim_marker(canvas, centre(coord), letter, colour, shape, max(9.0, cell * 0.9))
+        x = m.right + 18
+        w = r.right - 16 - x
+        y = m.top + 4
+        canvas.text(t("lupin_ui_expansion.aim.legend").upper(), (x, y), 12, theme.BOLD, theme.GOLD, tracking=1.5)
+        y += 26
+        step = min(52.0, (m.bottom - y) / len(rows))
+        for letter, colour, shape, name, coord in rows:
+            self._aim_marker(canvas, (x + 12, y + 12), letter, colour, shape, 11)
+            canvas.text(fit(canvas, name, w - 30, 15, theme.BOLD), (x + 30, y + 2), 15, theme.BOLD, theme.INK)
+            canvas.text(coord, (x + 30, y + 21), 14, theme.BODY, theme.MUTED)
+            y += step
+        foot = r.bottom - 30
+        if choosing:
+            text, colour = t("lupin_ui_expansion.aim.click_to_choose"), theme.GOLD_LIGHT
+        elif mine:
+            text, colour = t("lupin_ui_expansion.aim.secret"), theme.MUTED
+        else:
+            text, colour = "", theme.MUTED
+        if text:
+            canvas.text(fit(canvas, text, r.width - 36, 15, theme.ITALIC), (r.centerx, foot), 15, theme.ITALIC, colour,
+                        anchor="center")
+        if chosen is not None and not mine:
+            canvas.fill((10, 14, 28, 150), r, radius=12)
+
+    @staticmethod
+    def _aim_marker(canvas: Canvas, c: tuple[float, float], letter: str, colour: tuple, shape: str,
+                    rad: float) -> None:
+        """A tomb (a circle) or Excalibur (a diamond), each with its letter: never colour alone."""
+        x, y = c
+        if shape == "diamond":
+            pts = [(x, y - rad * 1.25), (x + rad * 1.25, y), (x, y + rad * 1.25), (x - rad * 1.25, y)]
+            canvas.polygon((0, 0, 0, 140), [(px + 1, py + 2) for px, py in pts])
+            canvas.polygon(colour, pts)
+            canvas.polygon(theme.NIGHT, pts, width=2)
+        else:
+            canvas.circle((0, 0, 0, 140), (x + 1, y + 2), rad + 1)
+            canvas.circle(colour, (x, y), rad)
+            canvas.circle(theme.NIGHT, (x, y), rad, width=2)
+        canvas.text(letter, (x, y + 1), rad * 1.3, theme.DISPLAY, theme.NIGHT, anchor="center")
+
     def draw_widgets(self, canvas: Canvas) -> None:
         for w in self.widgets:
-            w.draw(canvas)
+            if w.visible:
+                w.draw(canvas)
 
 
 # ==================================================================================== overlays

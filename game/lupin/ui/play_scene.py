@@ -171,7 +171,7 @@ class LupinPlayScene(LupinBoardScene):
 
     def __init__(self, match: Any, *, autosaver: Autosaver | None = None, autosave: bool = True,
                  start_revealed: bool = False, plan_seconds: int | None = PLAN_SECONDS,
-                 plan_left: float | None = None) -> None:
+                 plan_left: float | None = None, fujiko_left: float | None = None) -> None:
         self.match = match
         first = self.acting_seat()
         revealed = bool(start_revealed and first) or match.state.is_over()
@@ -209,6 +209,7 @@ class LupinPlayScene(LupinBoardScene):
         self.plan_clock = float(plan_left if plan_left is not None else (plan_seconds or 0))
         if plan_seconds is None:
             self.plan_clock = math.inf
+        self.fujiko_clock: float | None = fujiko_left   # Cagliostro: Fujiko's own 2 minutes, once shown
         self.clock_banner: tuple[str, float] | None = None   # (text key, age)
         self.clock_notes: list[tuple[int, str, dict]] = []   # log lines of the clock: (log length, key, values)
         self.time_up_age = 0.0
@@ -351,6 +352,13 @@ class LupinPlayScene(LupinBoardScene):
             clocked = [c for c in self.choices if c.type_name == "ConfirmPlan" and getattr(c.action, "timed_out", False)]
             if clocked and self.plan_clock > 0 and (len(clocked) < len(self.choices) or self.next_in_turn()):
                 self.choices = [c for c in self.choices if c not in clocked]
+            # ... and Fujiko's (Cagliostro), once her own 2 minutes are up
+            plan = self.view.get("plan") or {}
+            if plan.get("step") == "fujiko" and self.fujiko_clock is None and self.plan_limit is not None:
+                self.fujiko_clock = float(plan.get("clock_seconds") or PS.FUJIKO_SECONDS)
+            if self.fujiko_clock is None or self.fujiko_clock > 0:
+                self.choices = [c for c in self.choices
+                                if not (c.type_name == "FujikoDone" and getattr(c.action, "timed_out", False))]
         else:
             self.choices = []
         self.actors = list(dict.fromkeys(c.actor for c in self.choices if c.actor is not None))
@@ -701,6 +709,9 @@ class LupinPlayScene(LupinBoardScene):
                 self.clock_banner = None
         if not (self.revealed and not self.over and self.view["phase"] == "planning"):
             return
+        if self.planning.fujiko_step:
+            self.tick_fujiko_clock(dt)
+            return
         if self.plan_limit is None or not self.planning.coop:
             return
         if self.plan_clock > 0:
@@ -720,6 +731,35 @@ class LupinPlayScene(LupinBoardScene):
         self.time_up_age += dt
         if self.time_up_age >= PS.TIMEOUT_GRACE and self.popup is None:
             timed = next((c for c in self.choices if c.type_name == "ConfirmPlan"
+                          and getattr(c.action, "timed_out", False)), None)
+            if timed is not None:
+                self.play(timed)
+
+    def fujiko_limit(self) -> float | None:
+        """The length of Fujiko's clock (her plan view's ``clock_seconds``; None: no clocks)."""
+        if self.plan_limit is None:
+            return None
+        return float((self.view.get("plan") or {}).get("clock_seconds") or PS.FUJIKO_SECONDS)
+
+    def tick_fujiko_clock(self, dt: float) -> None:
+        """Cagliostro: Fujiko's 2 minutes count while her shop is on screen; at 0:00 (after a
+        short "Time is up") the screen ends her purchase with ``FujikoDone(timed_out=True)``."""
+        if self.fujiko_clock is None:
+            return
+        if self.fujiko_clock > 0:
+            before = self.fujiko_clock
+            self.fujiko_clock = max(0.0, self.fujiko_clock - dt)
+            if before > 60 >= self.fujiko_clock:
+                self.warn_clock(60)
+            if self.fujiko_clock <= 0:
+                self.time_up_age = 0.0
+                self.clock_banner = ("lupin_plan.time_up_banner", 0.0)
+                self.clock_notes.append((len(self.view["log"]), "lupin_plan.log.time_up", {}))
+                self.refresh()   # the clock may now end her purchase
+            return
+        self.time_up_age += dt
+        if self.time_up_age >= PS.TIMEOUT_GRACE and self.popup is None:
+            timed = next((c for c in self.choices if c.type_name == "FujikoDone"
                           and getattr(c.action, "timed_out", False)), None)
             if timed is not None:
                 self.play(timed)
@@ -766,7 +806,10 @@ class LupinPlayScene(LupinBoardScene):
     def save_meta(self, match: Any = None) -> dict:
         """What the autosave keeps of the screen: the planning clock's length and what is left."""
         left = None if self.plan_limit is None else round(max(0.0, self.plan_clock), 1)
-        return {"plan_seconds": self.plan_limit, "plan_left": left}
+        meta = {"plan_seconds": self.plan_limit, "plan_left": left}
+        if self.fujiko_clock is not None:
+            meta["fujiko_left"] = round(max(0.0, self.fujiko_clock), 1)
+        return meta
 
     def pause_planning(self) -> None:
         """Pause: everything hidden behind the pause screen, the clock stopped, until resumed."""
@@ -775,6 +818,8 @@ class LupinPlayScene(LupinBoardScene):
         if self.autosaver is not None:
             self.autosaver(self.match)
         left = self.plan_clock if (self.plan_limit is not None and self.planning.coop) else None
+        if self.planning.fujiko_step:
+            left = self.fujiko_clock
         self.planning.cancel()
         self.stack.push(PS.PauseScene(left))
 
@@ -793,6 +838,8 @@ class LupinPlayScene(LupinBoardScene):
         cached full-window layer; the rest (rings, hover hints, dice, buttons, menus) every frame."""
         notices = len(self.autosaver.notices) if self.autosaver is not None else 0
         clock = math.ceil(self.plan_clock) if self.view["phase"] == "planning" and self.plan_limit else 0
+        if self.planning.fujiko_step and self.fujiko_clock is not None:
+            clock = math.ceil(self.fujiko_clock)
         key = ("lupin-play", id(self), self.version, self.selected, self.revealed, self.over, self.message,
                self.popup is not None, clock, len(self.dice.rolls), self.dice.rolling, notices, current_language(),
                self.undo_button in self.widgets, self.planning.shop_on, self.planning.picked is None)
@@ -1239,6 +1286,8 @@ class LupinPlayScene(LupinBoardScene):
             if r.collidepoint(pos):
                 key = "round_now" if i == v["round"] else ("round_past" if i < v["round"] else "round_next")
                 return r, t(f"lupin_cards.tip.{key}", n=i, total=total)
+        if self.planning.active:   # the clock and the money hold the roster's place: no roster tips
+            return None
         y = ROSTER_TOP
         for fid in ROSTER_ORDER:
             f = v["figures"].get(fid)

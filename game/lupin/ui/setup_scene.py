@@ -18,7 +18,8 @@ from game.engine.i18n import current_language, t
 from game.engine.replay import Match
 from game.lupin.rules.boards import episode
 from game.lupin.rules.characters import sheet
-from game.lupin.rules.state import BASE_EPISODES, SEATS, Config, ConfigError, seating
+import game.lupin.rules  # noqa: F401 - the expansion's rules modules register their episodes
+from game.lupin.rules.state import BASE_EPISODES, PLAYABLE_EPISODES, SEATS, Config, ConfigError, seating
 from game.lupin.ui.board_scene import GANG_STYLE
 from game.lupin.ui.dice import fit
 from game.ui import backdrop, theme
@@ -39,6 +40,22 @@ ZENIGATA_STYLE = ((140, 96, 52), "Z")
 _BLURBS: dict[tuple[str, str], str] = {}
 PLAN_MINUTES = (5, 10, 15, 20, 30, None)   # the planning clock's lengths offered (None: no limit)
 RESUME_LOOKS_AT = 3   # the most recent Lupin autosaves checked for an unfinished game
+# the expansion's episodes: Novice plays always visible, no all-against-all variant (its rulebook)
+EXPANSION_HINTS = {"difficulty": "lupin_ui_expansion.setup.difficulty_hint",
+                   "visible": "lupin_ui_expansion.setup.visible_hint",
+                   "variant": "lupin_ui_expansion.setup.variant_hint"}
+
+
+EPISODE_ORDER = (*BASE_EPISODES, "cagliostro", "stonehenge")   # the rulebooks' numbering (episodes 1-4)
+
+
+def is_expansion(episode_id: str) -> bool:
+    return episode_id not in BASE_EPISODES
+
+
+def episodes_offered() -> list[str]:
+    """The episodes the rules play, in the rulebooks' order (an episode not listed goes last)."""
+    return sorted(PLAYABLE_EPISODES, key=lambda e: EPISODE_ORDER.index(e) if e in EPISODE_ORDER else len(EPISODE_ORDER))
 
 
 def latest_unfinished(directory: Any = None) -> Any:
@@ -60,6 +77,9 @@ def screen_options(ui: dict) -> dict[str, Any]:
     left = ui.get("plan_left")
     if isinstance(left, (int, float)) and not isinstance(left, bool) and left >= 0 and out["plan_seconds"] is not None:
         out["plan_left"] = float(min(left, out["plan_seconds"]))
+    fujiko = ui.get("fujiko_left")   # Cagliostro: what was left of Fujiko's 2 minutes
+    if isinstance(fujiko, (int, float)) and not isinstance(fujiko, bool) and fujiko >= 0:
+        out["fujiko_left"] = float(fujiko)
     return out
 
 
@@ -173,7 +193,7 @@ class LupinSetupScene(Scene):
     def __init__(self, episode_id: str = "rosso-rubino", *, look_for_saves: bool = True) -> None:
         super().__init__()
         self.look_for_saves = look_for_saves
-        if episode_id not in BASE_EPISODES:
+        if episode_id not in PLAYABLE_EPISODES:
             episode_id = BASE_EPISODES[0]
         cy = [OPTIONS.top + 12 + ROW_H * i + ROW_H / 2 for i in range(len(ROWS))]
         self.row_y = {name: cy[i] for i, name in enumerate(ROWS)}
@@ -182,7 +202,7 @@ class LupinSetupScene(Scene):
             return (CONTROL_R - w, self.row_y[name] - h / 2, w, h)
 
         lang_name = lambda e: (lambda: episode(e).name[current_language()])  # noqa: E731
-        self.episode_choice = Choice(box("episode"), [(e, lang_name(e)) for e in BASE_EPISODES], episode_id,
+        self.episode_choice = Choice(box("episode"), [(e, lang_name(e)) for e in episodes_offered()], episode_id,
                                      self._changed, size=22)
         self.players_choice = Choice(box("players"), [(n, lambda n=n: t("lupin.setup.players_n", n=n))
                                                       for n in range(2, 6)], 2, self._changed, size=22)
@@ -212,6 +232,7 @@ class LupinSetupScene(Scene):
                         self.variant_choice, self.partner_choice, self.plan_choice, self.seed_stepper, self.start_button,
                         self.resume_button, self.back_button, self.rules_button]
         self.error: str | None = None
+        self.visible_forced = False   # the toggle shows the expansion's always-visible Novice
         self._changed(None)
 
     # -------------------------------------------------------------- options
@@ -225,13 +246,27 @@ class LupinSetupScene(Scene):
             return [(None, lambda: t("lupin.setup.partner_none"))]
         return [(c, lambda c=c: sheet(c).name[current_language()]) for c in ids]
 
+    @property
+    def expansion(self) -> bool:
+        return is_expansion(self.episode_choice.value)
+
     def _changed(self, _value: Any) -> None:
         players = self.players_choice.value
-        self.variant_choice.enabled = players >= 3
-        if players < 3 and self.variant_choice.value != "coop":
+        expansion = self.expansion
+        self.variant_choice.enabled = players >= 3 and not expansion   # the expansion has no such variant
+        if not self.variant_choice.enabled and self.variant_choice.value != "coop":
             self.variant_choice.set_value("coop")
         novice = self.difficulty_choice.value == "novice"
-        self.visible_toggle.enabled = novice
+        self.visible_toggle.enabled = novice and not expansion
+        if expansion:   # the expansion's Novice is always visible: the toggle shows it, fixed
+            self.visible_forced = True
+            if self.visible_toggle.value != novice:
+                self.visible_toggle.value = novice
+                self.visible_toggle.anim = 1.0 if novice else 0.0
+        elif self.visible_forced:
+            self.visible_forced = False
+            self.visible_toggle.value = False
+            self.visible_toggle.anim = 0.0
         if not novice and self.visible_toggle.value:
             self.visible_toggle.value = False
             self.visible_toggle.anim = 0.0
@@ -352,7 +387,7 @@ class LupinSetupScene(Scene):
         control = self._control(name)
         off = control is not None and not control.enabled
         key = ROW_KEYS.get(name, f"lupin.setup.{name}")
-        hint = t(f"{key}_hint")
+        hint = t(EXPANSION_HINTS[name] if self.expansion and name in EXPANSION_HINTS else f"{key}_hint")
         lines = canvas.wrap(hint, HINT_W, 16, theme.BODY)[:2]
         block = 30 + len(lines) * 19
         top = cy - block / 2
@@ -390,6 +425,8 @@ class LupinSetupScene(Scene):
             canvas.text(t("lupin.setup.player_n", n=n).upper(), (card.left + 20, card.top + 10), 13, theme.BOLD,
                         theme.FAINT, tracking=2)
             side = t("lupin.setup.side_police" if police else "lupin.setup.side_gang")
+            if chars == ["fujiko"] and self.episode_choice.value == "cagliostro":   # she starts a traitor
+                side = t("lupin_ui_expansion.setup.side_traitor")
             canvas.text(side.upper(), (card.right - 16, card.top + 10), 13, theme.BOLD,
                         (120, 170, 236) if police else (236, 130, 110), anchor="topright", tracking=2)
             canvas.text(t(f"lupin.seat.{seat}"), (card.left + 20, card.top + 26), 28, theme.DISPLAY, theme.INK)
