@@ -44,6 +44,7 @@ INK = (34, 28, 24)
 STONE = (150, 150, 142)
 TOMB_LETTER = {"pendragon": "P", "costantino": "C", "druido": "D"}
 CAGLIOSTRO_TEMPLE_OF_COINS = "Divus Caesar"
+PLAQUE_SQUARES = frozenset((19, c) for c in range(6))   # Stonehenge's pits plaque lies over these
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,9 @@ def figure_tip(view: dict, fid: str, status: str) -> str | None:
         text = t("lupin_cards.tip.gang", name=C.full_name(fid), status=status, **values)
         if f.get("spot") and not f.get("shown") and not f.get("escaped"):
             text += "\n" + t("lupin_cards.tip.gang_hidden", name=C.figure_name(fid))
+        carried = carried_tip(view, fid)
+        if carried:
+            text += "\n" + carried
         return text
     if kind == "zenigata":
         return t("lupin_cards.tip.zenigata", **values)
@@ -74,6 +77,8 @@ def ride_tip(view: dict, ride_id: str) -> str | None:
             text += "\n" + cat.device(device).text.get(current_language())
         except KeyError:
             pass
+    if ride.get("hits") and ride.get("resistance"):
+        text += "\n" + t("lupin_board_x.tip.vehicle_hits", hits=ride["hits"], total=ride["resistance"])
     riders = [C.figure_name(r) for r in ride.get("riders") or ()]
     if riders:
         text += "\n" + ", ".join(riders)
@@ -149,8 +154,90 @@ def square_tip(view: dict, board: Any, sq: tuple[int, int], tokens_here: list[st
     tile = tile_at(view, board, sq)
     if tile is not None:
         return tile_tip(view, tile)
+    text = expansion_tip(view, board, sq)
+    if text:
+        return text
     for place in board.places_at(Sq(*sq)):
         text = place_tip(place)
         if text:
             return text
     return terrain_tip(board, sq)
+
+
+def expansion_tip(view: dict, board: Any, sq: tuple[int, int]) -> str | None:
+    """A marker of the expansion episodes on this square (board_expansion.py): a discovery token
+    (face down it says only that), a temple and its gate, a handwheel, a trapdoor, the coins, a
+    tomb or Excalibur's square (in a gang seat's view only: Zenigata's has none of them)."""
+    from game.lupin.ui.board_expansion import PLAQUE_SQUARES, markers_at
+
+    for m in markers_at(view, board, sq):
+        text = marker_tip(view, m)
+        if text:
+            return text
+    if view.get("stonehenge") and tuple(sq) in PLAQUE_SQUARES:
+        return plaque_tip(view)
+    return None
+
+
+def marker_tip(view: dict, m: Any) -> str | None:
+    d = m.data
+    if m.kind == "token":
+        if d["token"] is None:
+            return t("lupin_board_x.tip.token_down")
+        what = t(f"lupin.cagliostro.token.{d['token']}")
+        return t("lupin_board_x.tip.token_up", what=what) + "\n" + t(f"lupin_board_x.tip.token_effect.{d['token']}")
+    if m.kind == "temple":
+        if d["state"] == "open":
+            text = t("lupin_board_x.tip.temple_open", name=d["name"])
+        elif d["state"] == "opening":
+            text = t("lupin_board_x.tip.temple_opening", name=d["name"], round=d.get("from") or "?")
+        else:
+            what = t(f"lupin_board_x.tip.opened_by.{d.get('opened_by') or 'busts'}")
+            text = t("lupin_board_x.tip.temple_closed", name=d["name"], what=what)
+        if d.get("opened_by") == "busts":
+            text += "\n" + t("lupin_board_x.tip.coins_temple")
+        return text
+    if m.kind == "handwheel":
+        zone = t(f"lupin_board_x.zone.{d['zone']}")
+        if not d["turned"]:
+            return t("lupin_board_x.tip.handwheel", zone=zone)
+        text = t("lupin_board_x.tip.handwheel_turned", zone=zone)
+        if d.get("drained"):
+            return text + "\n" + t("lupin_board_x.tip.handwheel_drained", zone=zone)
+        if d.get("from"):
+            return text + "\n" + t("lupin_board_x.tip.handwheel_draining", zone=zone, round=d["from"])
+        return text
+    if m.kind == "trapdoor":
+        return t("lupin_board_x.tip.passage" if d["open"] else "lupin_board_x.tip.trapdoor", to=d.get("to") or "?")
+    if m.kind == "coins":
+        return t("lupin_board_x.tip.coins")
+    if m.kind == "dropped":
+        return t("lupin_board_x.tip.dropped")
+    if m.kind == "tomb":
+        name = t(f"lupin_board_x.tip.tomb_name.{d['name']}")
+        return t("lupin_board_x.tip.tomb_dug" if d["dug"] else "lupin_board_x.tip.tomb", name=name)
+    if m.kind == "excalibur":
+        return t("lupin_board_x.tip.excalibur_open" if d["open"] else "lupin_board_x.tip.excalibur_buried")
+    return None
+
+
+def carried_tip(view: dict, fid: str) -> str | None:
+    """What a figure's badge says: he carries the coins (Cagliostro) or Excalibur (Stonehenge)."""
+    if not any(tile.get("carrier") == fid for tile in view.get("tiles") or ()):
+        return None
+    key = {"cagliostro": "coins_carried", "stonehenge": "blade_carried"}.get(view.get("episode"))
+    return t(f"lupin_board_x.tip.{key}", name=C.figure_name(fid)) if key else None
+
+
+def plaque_tip(view: dict) -> str | None:
+    """Stonehenge's plaque, for everybody: the pits dug, by whom, and the blade."""
+    part = view.get("stonehenge")
+    if not part:
+        return None
+    from game.lupin.ui.board_expansion import blade_state
+
+    names = ", ".join(C.figure_name(d) for d in part.get("diggers") or ())
+    by = t("lupin_board_x.tip.plaque_by", names=names) if names else ""
+    carrier = C.figure_name(part["carrier"]) if part.get("carrier") else ""
+    blade = t(f"lupin_board_x.plaque.blade_{blade_state(view)}", name=carrier)
+    return t("lupin_board_x.tip.plaque", pits=part.get("pits", 0), total=part.get("pits_total", 3), by=by, blade=blade)

@@ -37,9 +37,21 @@ def devices_chapter(episode_id: str, lang: str) -> Chapter:
     return Chapter("devices", t("rules_reader.lupin.devices.title", lang=lang), tuple(blocks))
 
 
+def _card_line(card, n: int, lang: str) -> Block:
+    forced = t("rules_reader.lupin.cards.forced", lang=lang) if card.forced else ""
+    return Block("bullet", t("rules_reader.lupin.cards.line", lang=lang, name=card.name.get(lang), count=n,
+                             timing=t(f"lupin_cards.timing.{card.timing}", lang=lang), forced=forced,
+                             text=card.text.get(lang)))
+
+
 def cards_chapter(episode_id: str, lang: str) -> Chapter:
+    """Every member's deck for ``episode_id`` (catalog.deck_for: the expansion episodes mix the
+    base and the expansion cards), then the special cards dealt to the hands there, Zenigata's
+    too (catalog.special_for: none in the base episodes)."""
     c = cat.catalog()
     blocks = [Block("p", t("rules_reader.lupin.cards.intro", lang=lang))]
+    specials = [(o, c.special_for(o, episode_id)) for o in (*MEMBERS, "zenigata")]
+    specials = [(o, sid) for o, sid in specials if sid]
     for owner in MEMBERS:
         counts: dict[str, int] = {}
         for cid in c.deck_for(owner, episode_id):
@@ -48,11 +60,16 @@ def cards_chapter(episode_id: str, lang: str) -> Chapter:
             continue
         blocks.append(Block("h2", t("rules_reader.lupin.cards.owner", lang=lang, name=t(f"lupin.seat.{owner}", lang=lang))))
         for cid, n in counts.items():
-            card = c.card(cid)
-            forced = t("rules_reader.lupin.cards.forced", lang=lang) if card.forced else ""
-            blocks.append(Block("bullet", t("rules_reader.lupin.cards.line", lang=lang, name=card.name.get(lang),
-                                            count=n, timing=t(f"lupin_cards.timing.{card.timing}", lang=lang),
-                                            forced=forced, text=card.text.get(lang))))
+            blocks.append(_card_line(c.card(cid), n, lang))
+    if specials:
+        blocks.append(Block("h2", t("lupin_board_x.book.specials", lang=lang)))
+        blocks.append(Block("p", t("lupin_board_x.book.specials_intro", lang=lang)))
+        for owner, sid in specials:
+            card = c.card(sid)
+            blocks.append(Block("bullet", t("lupin_board_x.book.special_line", lang=lang,
+                                            owner=t(f"lupin.seat.{owner}", lang=lang), name=card.name.get(lang),
+                                            timing=t(f"lupin_cards.timing.{card.timing}", lang=lang),
+                                            text=card.text.get(lang))))
     return Chapter("cards", t("rules_reader.lupin.cards.title", lang=lang), tuple(blocks))
 
 

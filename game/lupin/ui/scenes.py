@@ -304,7 +304,7 @@ def expansion_match(episode: str, seed: int, until_round: int, seat: str = "lupi
     return copy.deepcopy(_expansion_match(episode, seed, until_round, seat))
 
 
-EXPANSION_SHOTS = {"cagliostro": (5, 9), "stonehenge": (3, 6)}   # (seed, round) of each screenshot
+EXPANSION_SHOTS = {"cagliostro": (5, 9), "stonehenge": (5, 8)}   # (seed, round) of each screenshot
 
 
 @register_scene("lupin-play-cagliostro")
