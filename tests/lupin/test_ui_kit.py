@@ -79,6 +79,10 @@ class Driver:
             click(self.app, (800, 450))
             self.curtains += 1
             return True
+        from game.lupin.ui.planning_scene import RadioTalkScene
+        if isinstance(top, RadioTalkScene):      # a radio was used: the talk is over at once
+            click(self.app, top.done_button.rect.center)
+            return True
         assert isinstance(top, LupinPlayScene), f"unexpected scene on top: {type(top).__name__}"
         if top.over:
             return False
