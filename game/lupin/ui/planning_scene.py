@@ -1054,7 +1054,9 @@ class PlanningScreen:
         x = m.right + 18
         w = r.right - 16 - x
         y = m.top + 4
-        canvas.text(t("lupin_ui_expansion.aim.legend").upper(), (x, y), 12, theme.BOLD, theme.GOLD, tracking=1.5)
+        legend = t("lupin_ui_expansion.aim.legend").upper()
+        canvas.text(fit(canvas, legend, w - 2 * len(legend), 12, theme.BOLD), (x, y), 12, theme.BOLD, theme.GOLD,
+                    tracking=1)   # fit() measures without the tracking
         y += 26
         step = min(52.0, (m.bottom - y) / len(rows))
         for letter, colour, shape, name, coord in rows:
