@@ -623,3 +623,13 @@ def test_one_mission_card_and_two_devices_a_turn_through_the_effect_registries(m
     with pytest.raises(IllegalAction, match="two devices this turn"):
         st.apply(A.UseDevice("lupin", "lupin", "knife"))
     assert drule.applied == 2
+
+
+@pytest.mark.parametrize("episode", ["cagliostro", "stonehenge"])
+def test_the_expansion_episodes_refuse_the_all_against_all_variant(episode):
+    """"Non considerate la parte Variante 'tutti contro tutti' ... non più applicabile"."""
+    from game.lupin.rules.state import Config, ConfigError
+
+    with pytest.raises(ConfigError, match="co-operative gang only"):
+        Config.from_mapping({"episode": episode, "players": 4, "variant": "all-vs-all"})
+    assert Config.from_mapping({"episode": episode, "players": 4, "variant": "coop"}).variant == "coop"

@@ -171,6 +171,9 @@ class Config:
             raise ConfigError("the difficulty is 'novice' or 'expert'")
         if v["variant"] not in ("coop", "all-vs-all"):
             raise ConfigError("the variant is 'coop' or 'all-vs-all'")
+        if v["variant"] == "all-vs-all" and v["episode"] not in BASE_EPISODES:
+            raise ConfigError(f"{v['episode']!r} is played by a co-operative gang only: the expansion "
+                              "rulebook drops the all-against-all variant")
         if v["variant"] == "all-vs-all" and v["players"] < 3:
             raise ConfigError("all against all needs at least 3 players (Zenigata and two of the gang)")
         if not isinstance(v["novice_always_visible"], bool):
