@@ -53,6 +53,8 @@ def _variant(kind: str, entry: dict[str, Any]) -> str:
         return "moved"
     if kind == "shot":
         return "shot_hit" if entry.get("hit") else "shot_miss"
+    if kind == "knife":
+        return "knife_hit" if entry.get("hit") else "knife_miss"
     if kind == "melee":
         if entry.get("dodge", {}).get("dodged"):
             return "melee_dodged"
@@ -102,7 +104,7 @@ def event_line(entry: dict[str, Any]) -> str:
     values = _names(entry)
     if kind == "phase":
         values["phase"] = t(f"lupin.phase.{entry.get('phase')}")
-    if kind in ("shot", "melee"):
+    if kind in ("shot", "melee", "knife"):
         values["roll"] = _roll(entry)
     if kind in ("treasure_passed", "treasure_offered", "treasure_refused", "device_reassigned"):
         values["giver"] = figure_name(str(entry.get("from", "")))
