@@ -236,3 +236,26 @@ def test_a_hidden_members_square_gives_zenigata_no_tooltip():
                 assert tip is None
             tips.append(tip)
     assert tips[:2] == tips[2:]
+
+
+def test_zenigatas_special_card_is_in_his_hand_face_up_for_him_alone_and_a_click_plays_it():
+    """The expansion deals Zenigata a special card: his seat sees its face in the hands' strip and
+    plays it with a click in the police phase; a gang seat sees only a back with its count."""
+    match = seeded_match("stonehenge", seed=3, until_round=3, phase="police", players=4)
+    # a gang seat: the police's card as a back (what he holds is his secret)
+    gang_scene = LupinPlayScene(copy.deepcopy(match), autosave=False, start_revealed=True)
+    gang_scene.seat = gang_scene.match.state.seat_of["lupin"]
+    gang_scene.refresh()
+    assert [(what, gang_scene.hand_size(fid)) for _r, what, fid, _c in gang_scene.hand_layout()
+            if fid == "zenigata"] == [("back", 1)]
+    app, scene = play_app(match)
+    assert scene.seat == "zenigata"
+    faces = [(r, cid) for r, what, fid, cid in scene.hand_layout() if fid == "zenigata" and what == "face"]
+    assert [cid for _r, cid in faces] == ["zenigata_non_mi_scapperete"]
+    r, cid = faces[0]
+    assert scene.card_choices("zenigata", cid)                 # playable now, in his phase
+    n = len(match.log)
+    click(app, r.center)
+    assert len(match.log) == n + 1 and type(match.log[-1]).__name__ == "PoliceCard"
+    assert all(f["shown"] for f in match.state.view("zenigata")["figures"].values()
+               if f["kind"] == "gang" and f.get("spot") and not f.get("escaped"))

@@ -1157,6 +1157,11 @@ class LupinPlayScene(LupinBoardScene):
                 groups.append([("face", fid, cid) for cid in hand] or [("empty", fid, None)])
             else:
                 others.append([("back", fid, None)])
+        police = v.get("police_cards")   # the expansion: Zenigata's special card
+        if police is not None and police.get("hand") is not None:
+            groups.append([("face", "zenigata", cid) for cid in police["hand"]] or [("empty", "zenigata", None)])
+        elif police is not None and police.get("hand_size"):
+            others.append([("back", "zenigata", None)])
         groups += others
         n = sum(len(g) for g in groups)
         if not n:
@@ -1183,9 +1188,18 @@ class LupinPlayScene(LupinBoardScene):
         return None
 
     def card_choices(self, figure: str, card: str) -> list[C.Choice]:
-        """The legal ways to play ``card`` from ``figure``'s hand now (one per target)."""
+        """The legal ways to play ``card`` from ``figure``'s hand now (one per target); Zenigata's
+        special card is played by the police seat (``PoliceCard``)."""
+        if figure == "zenigata":
+            return [c for c in self.choices if c.type_name == "PoliceCard" and getattr(c.action, "card", None) == card]
         return [c for c in self.choices if c.type_name == "PlayCard" and getattr(c.action, "figure", None) == figure
                 and getattr(c.action, "card", None) == card]
+
+    def hand_size(self, fid: str) -> int:
+        """How many cards ``fid`` holds, as everybody knows it."""
+        if fid == "zenigata":
+            return int((self.view.get("police_cards") or {}).get("hand_size") or 0)
+        return int(self.view["figures"][fid].get("hand_size", 0))
 
     def play_card(self, figure: str, card: str, rect: Any = None) -> None:
         """A click on a card of the hand: play it, or ask for its target as the buttons do."""
@@ -1210,14 +1224,13 @@ class LupinPlayScene(LupinBoardScene):
         lx = IX + canvas.measure(label, 14, theme.BOLD, tracking=2)[0] + 12
         canvas.text(fit(canvas, hint, IX + IW - lx, 13, theme.ITALIC), (IX + IW, y + 7), 13, theme.ITALIC,
                     theme.FAINT, anchor="topright")
-        figures = self.view["figures"]
         for r, what, fid, cid in items:
             if what == "face":
                 playable = bool(self.card_choices(fid, cid))
                 card_art.draw_card_face(canvas, r, cid, highlight=playable)
-            elif what == "back" and int(figures[fid].get("hand_size", 0)):
+            elif what == "back" and self.hand_size(fid):
                 card_art.draw_card_back(canvas, r, fid)
-                n = int(figures[fid].get("hand_size", 0))
+                n = self.hand_size(fid)
                 badge = pygame.FRect(0, 0, 24, 18)
                 badge.topright = (r.right + 3, r.top - 3)
                 canvas.fill(theme.GOLD if n else theme.NAVY_LIGHT, badge, radius=9)
@@ -1273,7 +1286,7 @@ class LupinPlayScene(LupinBoardScene):
         if item is not None:
             r, what, fid, _cid = item
             if what == "back":
-                n = int(v["figures"][fid].get("hand_size", 0))
+                n = self.hand_size(fid)
                 key = "lupin_cards.hand.back_tip_one" if n == 1 else "lupin_cards.hand.back_tip"
                 return r, t(key, name=C.figure_name(fid), n=n)
             if what == "empty":
