@@ -259,3 +259,22 @@ def test_zenigatas_special_card_is_in_his_hand_face_up_for_him_alone_and_a_click
     assert len(match.log) == n + 1 and type(match.log[-1]).__name__ == "PoliceCard"
     assert all(f["shown"] for f in match.state.view("zenigata")["figures"].values()
                if f["kind"] == "gang" and f.get("spot") and not f.get("escaped"))
+
+
+@pytest.mark.parametrize("episode,players", [("cagliostro", 4), ("stonehenge", 4), ("rosso-rubino", 5)])
+def test_the_hands_strip_stays_inside_the_panel_however_many_cards(episode, players):
+    from game.lupin.ui.play_scene import IW, IX
+
+    match = seeded_match(episode, seed=5, until_round=1, phase="planning", players=players)
+    scene = LupinPlayScene(match, autosave=False, start_revealed=True)
+    for seat in sorted(set(match.state.seat_of.values())):
+        scene.seat = seat
+        scene.refresh()
+        items = scene.hand_layout()
+        assert items and min(r.left for r, *_ in items) >= IX - 0.5
+        assert max(r.right for r, *_ in items) <= IX + IW + 0.5, (seat, [r.right for r, *_ in items])
+        # with many cards, hold even more: every seat's strip still fits
+        mine = (scene.view.get("mine") or {})
+        for fid in mine:
+            mine[fid]["hand"] = list(mine[fid].get("hand") or ()) + ["lupin_travestimento_perfetto"] * 4
+        assert max(r.right for r, *_ in scene.hand_layout()) <= IX + IW + 0.5

@@ -1176,7 +1176,7 @@ class LupinPlayScene(LupinBoardScene):
             for what, fid, cid in g:
                 out.append((pygame.FRect(x, y, HAND_CARD_W, HAND_CARD_H), what, fid, cid))
                 x += step
-            x += HAND_GROUP_GAP - (step - HAND_CARD_W - HAND_GAP if step < HAND_CARD_W + HAND_GAP else 0)
+            x += HAND_GROUP_GAP   # the strip spans at most IW: HAND_CARD_W + (n - 1) * step + gaps
         return out
 
     def hand_item_at(self, pos: Any) -> tuple[pygame.FRect, str, str, str | None] | None:
