@@ -717,3 +717,17 @@ def test_a_wetsuit_takes_its_wearer_through_the_river_with_one_square_less():
     assert set(dry) - {P("F9")} <= targets
     st.apply(A.Move("lupin", "lupin", "F11"))
     assert st.figures["lupin"].spot == P("F11") and "wetsuit" in st.figures["lupin"].devices   # used at will
+
+
+def test_a_member_freed_by_giving_up_his_devices_keeps_his_wetsuit_in_the_water():
+    st = started("rosso-rubino")
+    clear_police(st)
+    give(st, "jigen", "wetsuit", "knife")
+    put(st, "jigen", "F10")                               # in the river
+    put(st, "agent-1", "F9")
+    st.figures["jigen"].arrested_by = "agent-1"
+    st.figures["agent-1"].holding = "jigen"
+    st.apply(A.FreeSelf("jigen", "jigen", "devices"))
+    f = st.figures["jigen"]
+    assert f.arrested_by is None and f.devices == ["wetsuit"] and f.spot == P("F10")
+    assert P("F11") in st._gang_move_targets("jigen")     # still afloat: he may swim on

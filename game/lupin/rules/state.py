@@ -1565,7 +1565,9 @@ class LupinState:
         if a.price == "round":
             self.rounds_total -= 1
         else:
-            f.devices.clear()
+            # the police take what he carries; a wetsuit is worn, not carried, and keeps a
+            # member freed in the water afloat (docs/rules-decisions.md, "devices in play")
+            f.devices[:] = [d for d in f.devices if d == "wetsuit"]
             if self.cfg.variant == "all-vs-all":
                 from game.lupin.rules.variant import kill_points
                 f.points_given_up += (kill_points(a.figure, f.kills) - f.points_given_up) // 2
