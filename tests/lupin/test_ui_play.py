@@ -11,7 +11,7 @@ from game.engine.saves import list_saves, load_match
 from game.lupin.ui import choices as C
 from game.lupin.ui.board_scene import square_rect
 from game.lupin.ui.log_text import event_line
-from game.lupin.ui.play_scene import LupinPlayScene
+from game.lupin.ui.play_scene import LupinPlayScene, seat_name
 from game.lupin.ui.scenes import seeded_match
 from game.lupin.ui.setup_scene import LupinSetupScene
 from game.ui import theme
@@ -323,3 +323,39 @@ def test_a_lit_square_under_the_bus_still_shows_it_can_be_reached():
     scene.version += 1
     frame(app)
     assert tuple(app.canvas.surface.get_at(edge)[:3]) != tuple(outline)
+
+
+def test_a_computer_seat_plays_without_a_curtain_while_the_person_plays_with_the_mouse():
+    """The seam for computer seats: Zenigata played by a bot, the gang by a person. No curtain ever
+    comes down for the computer, its moves come one by one, the person's screen shows only the
+    person's seat, and the game reaches its end."""
+    from game.engine.replay import Match
+    from game.lupin.ai import HeuristicBot
+
+    match = Match("lupin", {"episode": "gran-colpo", "players": 2}, 11)
+    app = make_app(scenes=())
+    scene = LupinPlayScene(match, autosave=False, computer={"zenigata": HeuristicBot(5)})
+    app.stack.push(scene)
+    app.update(0.02)
+    assert not isinstance(app.stack.top, CurtainScene)        # the computer places its men first
+    n = len(match.log)
+    app.update(0.1)
+    assert len(match.log) == n                                # not all at once: one move a pause
+    driver = Driver(app, seed=5)
+    curtains_for = set()
+    zenigata_moves = 0
+    for step in range(4000):
+        top = app.stack.top
+        if isinstance(top, CurtainScene):
+            curtains_for.add(top.name)
+        if scene.over:
+            break
+        if scene.computer_to_act() is not None:
+            before = len(match.log)
+            app.update(0.7)
+            zenigata_moves += len(match.log) - before
+            assert scene.seat != "zenigata"
+            continue
+        driver.step()
+    assert scene.over and zenigata_moves > 10
+    assert seat_name("zenigata") not in curtains_for

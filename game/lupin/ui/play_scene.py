@@ -28,7 +28,7 @@ seat may know. At the end, the winners, the reason and a way back to the title.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Mapping
 
 import pygame
 
@@ -72,6 +72,7 @@ GROUP_AT = 3           # an action type with this many variants gets one button 
 SPLIT_AT = 11          # ... and one menu per figure when there are this many for several figures
 MESSAGE_TIME = 5.0
 POPUP_W, POPUP_ROW, POPUP_ROWS = 360, 40, 14
+COMPUTER_PAUSE = 0.6    # seconds between two moves of a computer seat, so people see them
 PLAN_SECONDS = 15 * 60  # the gang's planning clock (rulebook: 15 minutes)
 
 ROSTER_ORDER = ("lupin", "jigen", "goemon", "fujiko", "zenigata")
@@ -171,8 +172,14 @@ class LupinPlayScene(LupinBoardScene):
 
     def __init__(self, match: Any, *, autosaver: Autosaver | None = None, autosave: bool = True,
                  start_revealed: bool = False, plan_seconds: int | None = PLAN_SECONDS,
-                 plan_left: float | None = None, fujiko_left: float | None = None) -> None:
+                 plan_left: float | None = None, fujiko_left: float | None = None,
+                 computer: Mapping[str, Any] | None = None) -> None:
         self.match = match
+        # the seam for computer seats: seat -> a bot (``choose(view, legal_actions)``, game/lupin/ai.py).
+        # A computer seat gets no curtain; it plays after a short pause while the screen stays with
+        # the last person's seat (or the table's view), so nothing of the bot's is ever drawn.
+        self.computer: dict[str, Any] = dict(computer or {})
+        self.computer_wait = COMPUTER_PAUSE
         first = self.acting_seat()
         revealed = bool(start_revealed and first) or match.state.is_over()
         super().__init__(match.state, first if (revealed and first) else TABLE)
@@ -231,6 +238,15 @@ class LupinPlayScene(LupinBoardScene):
     def state(self, value: Any) -> None:  # the board scene sets it once; the match owns it
         pass
 
+    def computer_to_act(self) -> str | None:
+        """The computer seat the rules wait for, when no person's seat may act now."""
+        seats = list(self.match.state.to_act())
+        if not self.computer or self.match.state.is_over() or not seats:
+            return None
+        if any(s not in self.computer for s in seats):
+            return None
+        return seats[0]
+
     def acting_seat(self) -> str | None:
         """Who plays now: the seat on screen while it may go on, else the one it passed the mouse
         to, else the first the rules name (several seats may act at once: the gang's planning,
@@ -269,6 +285,10 @@ class LupinPlayScene(LupinBoardScene):
             return
         nxt = self.acting_seat()
         self.handover_to = None
+        if getattr(self, "computer", None) and self.computer_to_act() is not None:
+            self.computer_wait = COMPUTER_PAUSE   # the computer plays (update); the screen stays as it is
+            self.refresh()
+            return
         if self.revealed and nxt == self.seat:
             self.refresh()
             return
@@ -311,6 +331,23 @@ class LupinPlayScene(LupinBoardScene):
         seat = self.seat
         if flip.show_flips(self, seat, flip.file_flips(self, events), then=lambda: self._after_flip(seat)):
             return
+        self.advance()
+
+    def tick_computer(self, dt: float) -> None:
+        """A computer seat's move, one every COMPUTER_PAUSE seconds, while nothing is on top."""
+        seat = self.computer_to_act()
+        if seat is None or self.curtain is not None or not self.is_top or self.dice.rolling:
+            return
+        self.computer_wait -= dt
+        if self.computer_wait > 0:
+            return
+        self.computer_wait = COMPUTER_PAUSE
+        state = self.match.state
+        action = self.computer[seat].choose(state.view(seat), state.legal_actions(seat))
+        events = self.match.apply(action)
+        seen = [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(events, self.seat)]
+        self.dice.show(seen)
+        self._fresh = len(seen)
         self.advance()
 
     def _after_flip(self, seat: str) -> None:
@@ -676,6 +713,7 @@ class LupinPlayScene(LupinBoardScene):
         self.time += dt
         self.dice.update(dt)
         self.tick_plan_clock(dt)
+        self.tick_computer(dt)
         if self.message is not None:
             self.message_age += dt
             if self.message_age > MESSAGE_TIME:
