@@ -47,7 +47,8 @@ def _escape_sensible(view: dict, figure: str) -> bool:
     episodes (he is on his way out: nothing left to do on the board), or when time runs out."""
     carries = any(t.get("treasure") and t["carrier"] == figure for t in view["tiles"])
     late = view["episode"] in EPISODE_GOALS and _loyal_partner_carries(view, figure)
-    return carries or late or view["treasure_out"] or view["round"] >= view["rounds_total"]
+    spare = view["episode"] == "cagliostro" and _caesar_bound(view, figure) is False
+    return carries or late or spare or view["treasure_out"] or view["round"] >= view["rounds_total"]
 
 
 #: What the heuristic gang buys for each character while planning (cheap, useful, carried by 2).
@@ -154,6 +155,37 @@ def _dist_for(view: dict, figure: str, goal: str) -> dict[Any, int]:
     return _dist(view["episode"], goal, temples, drained, passage, "wetsuit" in devices)
 
 
+def _police_squares(view: dict) -> frozenset:
+    """The squares the police stand on, as every seat sees them (a member cannot walk through)."""
+    return frozenset(spot_from_text(f["spot"]) for f in view["figures"].values()
+                     if f.get("kind") in ("agent", "zenigata", "guard") and f.get("spot")
+                     and not f["spot"].startswith(("inside", "under")))
+
+
+def _dist_around(view: dict, figure: str, goal: str) -> dict[Any, int]:
+    """Like :func:`_dist_for`, but around the policemen standing in the way (a member stuck
+    behind an agent in a narrow passage walks round him instead of waiting there)."""
+    blocked = _police_squares(view)
+    temples, drained, passage = _board_state(view)
+    devices = view["mine"].get(figure, {}).get("devices", ())
+    back = _backward(view["episode"], temples, drained, passage, "wetsuit" in devices)
+    start = spot_from_text(goal)
+    dist = {start: 0}
+    tie = itertools.count()
+    heap = [(0, next(tie), start)]
+    while heap:
+        d, _, cur = heapq.heappop(heap)
+        if d > dist.get(cur, 1 << 30):
+            continue
+        for prev, cost in back.get(cur, ()):
+            nd = d + cost
+            if prev in blocked or nd >= dist.get(prev, 1 << 30):
+                continue
+            dist[prev] = nd
+            heapq.heappush(heap, (nd, next(tie), prev))
+    return dist
+
+
 def _exits(view: dict, figure: str) -> list[str]:
     if view["episode"] == "cagliostro":   # the gang's squares, or a traitor Fujiko's own
         return bot_escapes(view, figure)
@@ -256,6 +288,45 @@ def henge_goal(view: dict, figure: str) -> str | None:
 ANCHORS = {"lupin": "H9", "jigen": "H18", "goemon": "O20", "fujiko": "Q15"}
 
 
+def _caesar_floor() -> list[str]:
+    board = episode_geometry("cagliostro").board
+    temple = cagliostro_data().treasure_temple
+    return sorted(str(sq) for p in board.places_of("temple") if p.name == temple for sq in p.squares
+                  if board.cell(sq).temple_part == "floor")
+
+
+def _caesar_bound(view: dict, figure: str) -> bool | None:
+    """Once Divus Caesar is open (or opens next round) with the coins inside: whether ``figure``
+    goes for them (True) or makes for the exit at once (False), since the gang wins only when every
+    loyal member is off the board too and the way out is long. The nearest goes, and any member
+    within a few moves of the nearest partner he knows of (a partner he cannot see may be nearer:
+    then both go); None before that. A member playing apart (a traitor Fujiko) always goes."""
+    part = view.get("cagliostro") or {}
+    temple = cagliostro_data().treasure_temple
+    if temple not in part.get("open_temples", ()) and temple not in part.get("opening", {}):
+        return None
+    if not any(t["site"] == temple for t in view["tiles"]):
+        return None
+    if figure == "fujiko" and part.get("fujiko_apart"):
+        return True
+
+    def far(c: str) -> int:
+        spot = view["figures"][c].get("spot")
+        if not spot or spot.startswith(("inside", "under")) or view["figures"][c].get("arrested_by"):
+            return 999
+        where = spot_from_text(spot)
+        temples, drained, passage = _board_state(view)
+        temples = temples | {temple}
+        return min(_dist(view["episode"], sq, temples, drained, passage, False).get(where, 999)
+                   for sq in _caesar_floor())
+    mine = far(figure)
+    if mine >= 999:
+        return True
+    others = [far(c) for c in _members(view) if c != figure and _free(view, c)
+              and not (c == "fujiko" and part.get("fujiko_apart"))]
+    return mine <= min(others, default=999) + 3
+
+
 def cagliostro_goal(view: dict, figure: str) -> str | None:
     """Cagliostro: the coins once Divus Caesar is open; else a face-down token he can reach now
     (temples opened, zones drained, his wetsuit, the passage), the nearest with a bias towards his
@@ -268,9 +339,7 @@ def cagliostro_goal(view: dict, figure: str) -> str | None:
     pos = spot_from_text(me)
     temple = cagliostro_data().treasure_temple
     if temple in part.get("open_temples", ()) and any(t["site"] == temple for t in view["tiles"]):
-        floor = sorted(sq for p in board.places_of("temple") if p.name == temple for sq in p.squares
-                       if board.cell(sq).temple_part == "floor")
-        squares = [str(sq) for sq in floor]
+        squares = _caesar_floor()
         return min(squares, key=lambda sq: (_dist_for(view, figure, sq).get(pos, 999), sq))
     goals = [coord for coord, token in part.get("tokens", {}).items() if token is None]
     wet = set()
@@ -285,7 +354,8 @@ def cagliostro_goal(view: dict, figure: str) -> str | None:
     goals = list(dict.fromkeys(goals))
 
     def cost(c: str, where: Any, coord: str) -> tuple:
-        d = _dist_for(view, c, coord).get(where) if c in view["mine"] else \
+        d = _dist_around(view, c, coord).get(where) if c == figure else \
+            _dist_for(view, c, coord).get(where) if c in view["mine"] else \
             _dist(view["episode"], coord, *_board_state(view)).get(where)
         if d is None:
             return (1, 0, coord)
@@ -447,6 +517,10 @@ class HeuristicBot:
         for kind in (A.Shoot, A.Melee):
             if kind in by_type and self.rng.random() < 0.8:
                 return self.rng.choice(by_type[kind])
+        if A.FreeSelf in by_type and view["episode"] == "cagliostro":
+            # eighteen rounds are few for the site's nine tokens: he gives up his devices (the
+            # wetsuit is worn, he keeps it), never a round of the game
+            return min(by_type[A.FreeSelf], key=lambda a: a.price != "devices")
         if A.FreeSelf in by_type:
             # he keeps a wetsuit he swims with (giving up his devices in the water would leave
             # him standing in it without one: a case the rules leave open, see the report)
@@ -469,6 +543,11 @@ class HeuristicBot:
             goal = self._gang_goal(view, figure)
             if goal is not None:
                 dist = _dist_for(view, figure, goal)
+                here = view["figures"][figure]["spot"]
+                if view["episode"] == "cagliostro" and here and not here.startswith(("inside", "under")):
+                    around = _dist_around(view, figure, goal)   # round a policeman in the way,
+                    if around.get(spot_from_text(here), 999) <= dist.get(spot_from_text(here), 999) + 4:
+                        dist = around                           # not round the whole site
 
                 def far(a: Action) -> tuple:
                     return (dist.get(spot_from_text(a.to), 999), self.rng.random())

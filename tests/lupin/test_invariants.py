@@ -233,7 +233,9 @@ class Invariants:
                 continue
             if cell.roof:
                 continue   # roof squares: terrain "building", walked on from the roof access
-            assert cell.terrain not in SOLID or cell.terrain in ("door", "roof_access"), \
+            # (a wetsuit swims the river and flooded zones: "water" terrain too, checked just below)
+            assert cell.terrain not in SOLID or cell.terrain in ("door", "roof_access") or \
+                (swim and cell.terrain == "water"), \
                 f"{fig}'s way to {action.to} crosses {spot_to_text(spot)} ({cell.terrain}): {where}"
             assert swim or not (cell.water and cell.terrain != "bridge"), \
                 f"{fig}'s way to {action.to} crosses water at {spot_to_text(spot)}: {where}"
