@@ -612,3 +612,15 @@ def test_whole_games_that_once_left_two_shown_figures_on_one_square(config, seed
     out = play_game(config, seed, bots, check=check)
     assert out["ok"], out.get("trace")
     assert check.games == 1 and check.actions == out["actions"]
+
+
+@pytest.mark.parametrize("seed", [12, 20])
+def test_a_cagliostro_game_the_gang_wins_keeps_every_invariant(seed):
+    """The gang's winning path at Cagliostro (the coins out of Divus Caesar, every loyal member
+    out by A1/A2/A4) played whole by the heuristic bots and checked after every action. The seeds
+    are games the gang wins (the bots win few of them: see the session notes)."""
+    check = Invariants()
+    summary = play_game({"episode": "cagliostro", "players": 5}, seed, "heuristic", check=check)
+    assert summary["ok"], summary.get("error")
+    assert set(summary["winners"]) == {"lupin", "jigen", "goemon"}
+    assert check.actions > 200 and check.events["escaped"] >= 3 and check.events["coins_taken"] >= 1
