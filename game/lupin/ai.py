@@ -123,9 +123,10 @@ def _backward(episode: str, open_temples: frozenset, drained: frozenset, passage
 
 @functools.lru_cache(maxsize=512)
 def _dist(episode: str, goal: str, open_temples: frozenset = frozenset(), drained: frozenset = frozenset(),
-          passage: tuple = (), swim: bool = False) -> dict[Any, int]:
+          passage: tuple = (), swim: bool = False, blocked: frozenset = frozenset()) -> dict[Any, int]:
     """Moves (Dijkstra over the step costs) from every spot to ``goal`` for a gang member, on the
-    board as it is now (temples opened, zones drained, the trapdoor passage, a wetsuit)."""
+    board as it is now (temples opened, zones drained, the trapdoor passage, a wetsuit), never
+    through the ``blocked`` squares."""
     back = _backward(episode, open_temples, drained, passage, swim)
     start = spot_from_text(goal)
     dist = {start: 0}
@@ -137,9 +138,10 @@ def _dist(episode: str, goal: str, open_temples: frozenset = frozenset(), draine
             continue
         for prev, cost in back.get(cur, ()):
             nd = d + cost
-            if nd < dist.get(prev, 1 << 30):
-                dist[prev] = nd
-                heapq.heappush(heap, (nd, next(tie), prev))
+            if prev in blocked or nd >= dist.get(prev, 1 << 30):
+                continue
+            dist[prev] = nd
+            heapq.heappush(heap, (nd, next(tie), prev))
     return dist
 
 
@@ -165,25 +167,9 @@ def _police_squares(view: dict) -> frozenset:
 def _dist_around(view: dict, figure: str, goal: str) -> dict[Any, int]:
     """Like :func:`_dist_for`, but around the policemen standing in the way (a member stuck
     behind an agent in a narrow passage walks round him instead of waiting there)."""
-    blocked = _police_squares(view)
     temples, drained, passage = _board_state(view)
     devices = view["mine"].get(figure, {}).get("devices", ())
-    back = _backward(view["episode"], temples, drained, passage, "wetsuit" in devices)
-    start = spot_from_text(goal)
-    dist = {start: 0}
-    tie = itertools.count()
-    heap = [(0, next(tie), start)]
-    while heap:
-        d, _, cur = heapq.heappop(heap)
-        if d > dist.get(cur, 1 << 30):
-            continue
-        for prev, cost in back.get(cur, ()):
-            nd = d + cost
-            if prev in blocked or nd >= dist.get(prev, 1 << 30):
-                continue
-            dist[prev] = nd
-            heapq.heappush(heap, (nd, next(tie), prev))
-    return dist
+    return _dist(view["episode"], goal, temples, drained, passage, "wetsuit" in devices, _police_squares(view))
 
 
 def _exits(view: dict, figure: str) -> list[str]:

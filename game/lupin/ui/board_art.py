@@ -74,16 +74,9 @@ def _roof_access(surf: pygame.Surface, sq: Sq) -> None:
         pygame.draw.line(surf, (236, 228, 208), (r.left + 4, y), (r.right - 4, y), 2)
 
 
-@functools.lru_cache(maxsize=8)
-def board_surface(episode_id: str, drained: frozenset = frozenset()) -> pygame.Surface:
-    """The whole board of an episode at 64 px a square (cached). The flooded zones in ``drained``
-    (Cagliostro's handwheels) are left out: the ground under them shows, as on the table when the
-    water tile is lifted."""
-    ep = episode(episode_id)
-    board: Board = load_episode_board(episode_id)
-    tmx = _load_tmx(map_path(ep))
-    surf = pygame.Surface((board.cols * TILE, board.rows * TILE))
-    surf.fill(theme.NIGHT)
+def layer_tiles(tmx, board: Board, drained: frozenset = frozenset()):
+    """Every drawn tile of the map, layer by layer (x, y, image), but for the flooded tiles of the
+    ``drained`` zones."""
     for name in DRAWN_LAYERS:
         try:
             layer = tmx.get_layer_by_name(name)
@@ -94,7 +87,21 @@ def board_surface(episode_id: str, drained: frozenset = frozenset()) -> pygame.S
         for x, y, image in layer.tiles():
             if name == "flooded" and drained and board.cell(Sq(y, x)).flooded in drained:
                 continue
-            surf.blit(image, (x * TILE, y * TILE))
+            yield x, y, image
+
+
+@functools.lru_cache(maxsize=8)
+def board_surface(episode_id: str, drained: frozenset = frozenset()) -> pygame.Surface:
+    """The whole board of an episode at 64 px a square (cached). The flooded zones in ``drained``
+    (Cagliostro's handwheels) are left out: the ground under them shows, as on the table when the
+    water tile is lifted."""
+    ep = episode(episode_id)
+    board: Board = load_episode_board(episode_id)
+    tmx = _load_tmx(map_path(ep))
+    surf = pygame.Surface((board.cols * TILE, board.rows * TILE))
+    surf.fill(theme.NIGHT)
+    for x, y, image in layer_tiles(tmx, board, drained):
+        surf.blit(image, (x * TILE, y * TILE))
     for sq in board.squares():
         terrain = board.cell(sq).terrain
         if terrain == "door":

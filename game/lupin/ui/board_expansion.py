@@ -93,7 +93,7 @@ def clean_squares(episode_id: str, drained: frozenset) -> dict[tuple[int, int], 
     only): the expansion draws its own name plates, with the gate's state, one square higher when
     the name would lie under a discovery token."""
     from game.lupin.rules.boards import episode, load_episode_board
-    from game.lupin.ui.board_art import DRAWN_LAYERS, TILE, _load_tmx, map_path
+    from game.lupin.ui.board_art import TILE, _load_tmx, layer_tiles, map_path
 
     board = load_episode_board(episode_id)
     tmx = _load_tmx(map_path(episode(episode_id)))
@@ -103,18 +103,9 @@ def clean_squares(episode_id: str, drained: frozenset) -> dict[tuple[int, int], 
             if 0 <= col < board.cols:
                 wanted.add((int(row), col))
     out = {sq: pygame.Surface((TILE, TILE)) for sq in wanted}
-    for name in DRAWN_LAYERS:
-        try:
-            layer = tmx.get_layer_by_name(name)
-        except ValueError:
-            continue
-        if not getattr(layer, "visible", True):
-            continue
-        for x, y, image in layer.tiles():
-            if (y, x) in out:
-                if name == "flooded" and drained and board.cell(Sq(y, x)).flooded in drained:
-                    continue
-                out[(y, x)].blit(image, (0, 0))
+    for x, y, image in layer_tiles(tmx, board, drained):
+        if (y, x) in out:
+            out[(y, x)].blit(image, (0, 0))
     return out
 
 
