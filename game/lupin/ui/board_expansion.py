@@ -30,7 +30,7 @@ from typing import Any
 
 import pygame
 
-from game.engine.grid import Sq, format_coord, parse_coord
+from game.engine.grid import format_coord, parse_coord
 from game.engine.i18n import t
 from game.ui import theme
 
