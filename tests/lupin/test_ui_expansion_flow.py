@@ -283,3 +283,14 @@ def test_a_whole_game_of_stonehenge_from_the_chooser_to_the_end_screen():
     kinds = [type(a).__name__ for a in play.match.log]
     assert {"ChooseAim", "ConfirmPlan", "Move", "EndTurn"} <= set(kinds)
     assert seats == {"zenigata", "lupin"}
+
+
+def test_the_curtain_before_fujikos_purchase_says_what_she_is_called_for():
+    match = fujiko_step()
+    app, scene = app_on(match, revealed=False)
+    curtain = app.stack.top
+    assert isinstance(curtain, CurtainScene) and curtain.name == "Fujiko"
+    assert curtain.note == "Her secret purchase: 2 minutes, 300$, the gang's leftovers"
+    frame(app)
+    app2, _scene2 = app_on(gang_planning("cagliostro", 4), revealed=False)
+    assert app2.stack.top.note is None                    # an ordinary turn: no note

@@ -299,8 +299,19 @@ class LupinPlayScene(LupinBoardScene):
         self.message = None
         self.refresh()
         if self.stack is not None and nxt is not None and self.curtain is None:
-            self.curtain = CurtainScene(seat_name(nxt), on_ready=lambda: self.reveal(nxt))
+            self.curtain = CurtainScene(seat_name(nxt), on_ready=lambda: self.reveal(nxt), note=self.curtain_note(nxt))
             self.stack.push(self.curtain)
+
+    def curtain_note(self, seat: str) -> str | None:
+        """What the next seat is called for, when it is more than a turn (public knowledge):
+        Fujiko's secret purchase at Cagliostro, with her clock."""
+        if seat != self.match.state.seat_of.get("fujiko"):
+            return None
+        plan = self.match.state.view(seat).get("plan") or {}   # only whether it is her step shows
+        if plan.get("step") == "fujiko":
+            secs = int(plan.get("clock_seconds") or 120)
+            return t("lupin_ui_expansion.curtain.fujiko", minutes=max(1, secs // 60))
+        return None
 
     def reveal(self, seat: str) -> None:
         """The curtain is lifted by ``seat``'s player."""

@@ -28,9 +28,10 @@ class CurtainScene(Scene):
     fills_window = True
     ARM_DELAY = 0.5  # seconds before a click counts
 
-    def __init__(self, name: str, on_ready: Callable[[], None] | None = None):
+    def __init__(self, name: str, on_ready: Callable[[], None] | None = None, note: str | None = None):
         super().__init__()
         self.name = name
+        self.note = note   # one line under the name: what the next player is called for (public)
         self.on_ready = on_ready
         self.age = 0.0
         self.armed_press = False
@@ -84,6 +85,8 @@ class CurtainScene(Scene):
             pulse = 0.75 + 0.25 * math.sin(self.age * 2.6)
             col = (*theme.GOLD_LIGHT, round(255 * a * pulse))
             canvas.text(t("curtain.click_when_ready"), (cx, 556), 34, theme.BOLD, col, anchor="midtop")
+        if self.note:
+            canvas.text(self.note, (cx, 624), 24, theme.ITALIC, (240, 220, 200), anchor="midtop")
         canvas.text(t("curtain.look_away"), (cx, 820), 22, theme.ITALIC, (226, 190, 190), anchor="midbottom")
 
 
