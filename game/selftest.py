@@ -93,6 +93,10 @@ GAMES: tuple[tuple[str, str, dict], ...] = (
                                "variant": "coop"}),
     ("lupin", "gran-colpo", {"episode": "gran-colpo", "players": 5, "difficulty": "expert",
                              "variant": "coop"}),
+    ("lupin", "cagliostro", {"episode": "cagliostro", "players": 5, "difficulty": "expert",
+                             "variant": "coop"}),
+    ("lupin", "stonehenge", {"episode": "stonehenge", "players": 5, "difficulty": "expert",
+                             "variant": "coop"}),
 )
 GAME_SEED = 1
 
