@@ -764,22 +764,35 @@ class LupinPlayScene(LupinBoardScene):
         if self.plan_limit is None or not self.planning.coop:
             return
         if self.plan_clock > 0:
-            before = self.plan_clock
-            self.plan_clock = max(0.0, self.plan_clock - dt)
-            for mark in PS.WARN_AT:
-                if before > mark >= self.plan_clock and self.plan_limit > mark:
-                    self.warn_clock(mark)
-            if self.autosaver is not None and math.ceil(before / 60) != math.ceil(self.plan_clock / 60):
-                self.autosaver(self.match)      # the clock's minute survives a crash or a quit
+            self.plan_clock = self._run_clock(self.plan_clock, dt, PS.WARN_AT, self.plan_limit, save=True)
             if self.plan_clock <= 0:
-                self.time_up_age = 0.0
-                self.clock_banner = ("lupin_plan.time_up_banner", 0.0)
-                self.clock_notes.append((len(self.view["log"]), "lupin_plan.log.time_up", {}))
-                self.refresh()   # the clock may now end the planning
+                self._clock_up()
             return
+        self._time_out(dt, "ConfirmPlan")
+
+    def _run_clock(self, left: float, dt: float, warn_at: Any, limit: float, *, save: bool) -> float:
+        """One tick of a planning clock: what is left, the warnings it passes (under ``limit``) and,
+        with ``save``, a save at each whole minute."""
+        before, left = left, max(0.0, left - dt)
+        for mark in warn_at:
+            if before > mark >= left and limit > mark:
+                self.warn_clock(mark)
+        if save and self.autosaver is not None and math.ceil(before / 60) != math.ceil(left / 60):
+            self.autosaver(self.match)      # the clock's minute survives a crash or a quit
+        return left
+
+    def _clock_up(self) -> None:
+        """A clock has just run out (already stored): the "Time is up" banner and log line."""
+        self.time_up_age = 0.0
+        self.clock_banner = ("lupin_plan.time_up_banner", 0.0)
+        self.clock_notes.append((len(self.view["log"]), "lupin_plan.log.time_up", {}))
+        self.refresh()   # the clock at 0 may now end the planning (refresh reads it)
+
+    def _time_out(self, dt: float, type_name: str) -> None:
+        """After a short "Time is up", the screen sends the rules' timed-out action of that type."""
         self.time_up_age += dt
         if self.time_up_age >= PS.TIMEOUT_GRACE and self.popup is None:
-            timed = next((c for c in self.choices if c.type_name == "ConfirmPlan"
+            timed = next((c for c in self.choices if c.type_name == type_name
                           and getattr(c.action, "timed_out", False)), None)
             if timed is not None:
                 self.play(timed)
@@ -796,22 +809,11 @@ class LupinPlayScene(LupinBoardScene):
         if self.fujiko_clock is None:
             return
         if self.fujiko_clock > 0:
-            before = self.fujiko_clock
-            self.fujiko_clock = max(0.0, self.fujiko_clock - dt)
-            if before > 60 >= self.fujiko_clock:
-                self.warn_clock(60)
+            self.fujiko_clock = self._run_clock(self.fujiko_clock, dt, (60,), math.inf, save=False)
             if self.fujiko_clock <= 0:
-                self.time_up_age = 0.0
-                self.clock_banner = ("lupin_plan.time_up_banner", 0.0)
-                self.clock_notes.append((len(self.view["log"]), "lupin_plan.log.time_up", {}))
-                self.refresh()   # the clock may now end her purchase
+                self._clock_up()
             return
-        self.time_up_age += dt
-        if self.time_up_age >= PS.TIMEOUT_GRACE and self.popup is None:
-            timed = next((c for c in self.choices if c.type_name == "FujikoDone"
-                          and getattr(c.action, "timed_out", False)), None)
-            if timed is not None:
-                self.play(timed)
+        self._time_out(dt, "FujikoDone")
 
     def warn_clock(self, seconds: int) -> None:
         key = "lupin_plan.warn_5" if seconds >= 300 else "lupin_plan.warn_1"
