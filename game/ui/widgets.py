@@ -543,40 +543,29 @@ def arrow_part(widget: Widget, pos: Sequence[float]) -> str | None:
     return "middle"
 
 
-class Choice(Widget):
-    """One value of a short list, with ‹ › arrows to cycle (a click in the middle goes forward)."""
+class ArrowChooser(Widget):
+    """A box with ‹ › arrows at its ends (the Choice's and the seed's): the arrows step the value,
+    a click in the middle calls :meth:`press_middle`, the wheel steps by :meth:`wheel_step`."""
 
     interactive = True
 
-    def __init__(self, rect: RectLike, options: Sequence[tuple[Any, Text]], value: Any,
-                 on_change: Callable[[Any], None] | None = None, *, size: float = 24):
+    def __init__(self, rect: RectLike):
         super().__init__(rect)
-        self.options = list(options)
-        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
-        self.on_change = on_change
-        self.size = size
         self.part: str | None = None  # "left", "right", "middle" under the mouse
         self.pressed_part: str | None = None
-
-    @property
-    def value(self) -> Any:
-        return self.options[self.index][0]
-
-    def set_value(self, value: Any) -> None:
-        for i, (v, _) in enumerate(self.options):
-            if v == value:
-                self.index = i
-                return
 
     def _part_at(self, pos: Sequence[float]) -> str | None:
         return arrow_part(self, pos)
 
     def step(self, delta: int) -> None:
-        if not self.options:
-            return
-        self.index = (self.index + delta) % len(self.options)
-        if self.on_change:
-            self.on_change(self.value)
+        raise NotImplementedError
+
+    def press_middle(self) -> None:
+        self.step(1)
+
+    def wheel_step(self, y: int) -> int:
+        """The step a wheel notch ``y`` makes (up: back through a list, forward through numbers)."""
+        return -1 if y > 0 else 1
 
     def handle(self, event: Any) -> bool:
         if not self.visible:
@@ -591,16 +580,18 @@ class Choice(Widget):
         if event.type == pygame.MOUSEBUTTONUP and _is_left(event) and self.pressed_part:
             part, self.pressed_part = self.pressed_part, None
             if self._part_at(event.pos) == part and self.enabled:
-                self.step(-1 if part == "left" else 1)
+                if part == "middle":
+                    self.press_middle()
+                else:
+                    self.step(-1 if part == "left" else 1)
             return True
         if event.type == pygame.MOUSEWHEEL and self.hovered and self.enabled:
-            self.step(-1 if event.y > 0 else 1)
+            self.step(self.wheel_step(event.y))
             return True
         return False
 
-    def draw(self, canvas: Canvas) -> None:
-        if not self.visible:
-            return
+    def draw_box(self, canvas: Canvas) -> None:
+        """The box and its two arrows (gold, lit under the mouse, faint when disabled)."""
         r = self.rect
         t = ease(self.hover_t)
         canvas.fill(mix((20, 30, 56, 230), (28, 40, 74, 240), t), r, radius=10)
@@ -615,6 +606,41 @@ class Choice(Widget):
             cx, cy, s = box.centerx, box.centery, a * 0.14
             d = -1 if side == "left" else 1
             canvas.lines(col, [(cx - d * s * 0.6, cy - s * 1.2), (cx + d * s * 0.6, cy), (cx - d * s * 0.6, cy + s * 1.2)], 3)
+
+
+class Choice(ArrowChooser):
+    """One value of a short list, with ‹ › arrows to cycle (a click in the middle goes forward)."""
+
+    def __init__(self, rect: RectLike, options: Sequence[tuple[Any, Text]], value: Any,
+                 on_change: Callable[[Any], None] | None = None, *, size: float = 24):
+        super().__init__(rect)
+        self.options = list(options)
+        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+        self.on_change = on_change
+        self.size = size
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    def set_value(self, value: Any) -> None:
+        for i, (v, _) in enumerate(self.options):
+            if v == value:
+                self.index = i
+                return
+
+    def step(self, delta: int) -> None:
+        if not self.options:
+            return
+        self.index = (self.index + delta) % len(self.options)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def draw(self, canvas: Canvas) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        self.draw_box(canvas)
         label = resolve(self.options[self.index][1]) if self.options else ""
         ink = theme.INK if self.enabled else theme.FAINT
         n = len(self.options)

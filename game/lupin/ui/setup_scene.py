@@ -25,7 +25,7 @@ from game.lupin.ui.dice import fit
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Choice, Panel, Toggle, Widget, _is_left, arrow_part, ease, mix, top_band
+from game.ui.widgets import ArrowChooser, Button, Choice, Panel, Toggle, Widget, top_band
 
 OPTIONS = pygame.FRect(80, 160, 860, 630)
 ROLES = pygame.FRect(970, 160, 550, 630)
@@ -116,21 +116,14 @@ def latest_unfinished_save(directory: Any = None) -> tuple[Any, Any] | None:
     return None
 
 
-class SeedStepper(Widget):
+class SeedStepper(ArrowChooser):
     """A seed: "Random" or a number. ‹ › step it (from Random they pick a number), a click in the
     middle switches between Random and a fixed number, the wheel steps too."""
-
-    interactive = True
 
     def __init__(self, rect: Any, value: int | None = None, *, rng: random.Random | None = None):
         super().__init__(rect)
         self.value = value
         self.rng = rng or random.Random()
-        self.part: str | None = None
-        self.pressed_part: str | None = None
-
-    def _part_at(self, pos: Any) -> str | None:
-        return arrow_part(self, pos)
 
     def step(self, delta: int) -> None:
         if self.value is None:
@@ -141,44 +134,15 @@ class SeedStepper(Widget):
     def toggle(self) -> None:
         self.value = self.rng.randint(1, 9999) if self.value is None else None
 
-    def handle(self, event: Any) -> bool:
-        if not self.visible:
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            self.part = self._part_at(event.pos)
-            self.hovered = self.part is not None
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and _is_left(event) and self.contains(event.pos):
-            self.pressed_part = self._part_at(event.pos)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and _is_left(event) and self.pressed_part:
-            part, self.pressed_part = self.pressed_part, None
-            if self._part_at(event.pos) == part:
-                if part == "middle":
-                    self.toggle()
-                else:
-                    self.step(-1 if part == "left" else 1)
-            return True
-        if event.type == pygame.MOUSEWHEEL and self.hovered:
-            self.step(1 if event.y > 0 else -1)
-            return True
-        return False
+    def press_middle(self) -> None:
+        self.toggle()
+
+    def wheel_step(self, y: int) -> int:
+        return 1 if y > 0 else -1
 
     def draw(self, canvas: Canvas) -> None:
         r = self.rect
-        tt = ease(self.hover_t)
-        canvas.fill(mix((20, 30, 56, 230), (28, 40, 74, 240), tt), r, radius=10)
-        canvas.border(mix(theme.EDGE_LIGHT, theme.GOLD, tt * 0.6), r, 1.5, radius=10)
-        a = r.height
-        for side in ("left", "right"):
-            box = pygame.FRect(r.left if side == "left" else r.right - a, r.top, a, a)
-            hot = self.part == side
-            if hot:
-                canvas.fill((240, 184, 72, 40), box.inflate(-8, -8), radius=8)
-            col = theme.GOLD_LIGHT if hot else theme.GOLD
-            cx, cy, s = box.centerx, box.centery, a * 0.14
-            d = -1 if side == "left" else 1
-            canvas.lines(col, [(cx - d * s * 0.6, cy - s * 1.2), (cx + d * s * 0.6, cy), (cx - d * s * 0.6, cy + s * 1.2)], 3)
+        self.draw_box(canvas)
         if self.value is None:
             label, colour, face = t("lupin.setup.seed_random"), theme.MUTED, theme.ITALIC
         else:
@@ -469,8 +433,8 @@ class LupinSetupScene(Scene):
             try:
                 from game.games_catalog import load_catalog
 
-                game = next(g for g in load_catalog().games if g.id == "lupin")
-                ep = next(e for e in game.episodes if e.id == episode_id)
+                lupin = next(g for g in load_catalog().games if g.id == "lupin")
+                ep = next(e for e in lupin.episodes if e.id == episode_id)
                 _BLURBS[key] = ep.blurb.get(current_language())
             except Exception:  # noqa: BLE001 - a missing blurb only leaves the space empty
                 _BLURBS[key] = ""
