@@ -602,25 +602,14 @@ def _leap_squares(state: "LupinState", c: str) -> list[Any]:
     """From the ground: any free roof square; from a roof: a free roof square of another building;
     whatever the heights, as the crow flies within his movement."""
     from game.engine.grid import Sq
-    from game.lupin.rules.geometry import GANG
     f = state.figures[c]
     if not _free(state, c) or f.moved or f.in_car or f.blocked_until >= state.round \
             or not isinstance(f.spot, Sq) or isinstance(f.spot, (Inside, Under)):
         return []
-    geo, board, here = state.geo, state.geo.board, f.spot
+    board, here = state.geo.board, f.spot
     building = board.cell(here).building if board.cell(here).roof else None
-    reach = state.allowance(c)
-    occ, bus = state.occupied(), set(state.bus_squares())
-    out = []
-    for dr in range(-reach, reach + 1):
-        for dc in range(-reach, reach + 1):
-            sq = Sq(here.row + dr, here.col + dc)
-            if sq == here or sq not in board or sq in occ or sq in bus or not geo.can_stand(sq, GANG):
-                continue
-            cell = board.cell(sq)
-            if cell.roof and (building is None or cell.building != building):
-                out.append(sq)
-    return sorted(out)
+    return sorted(sq for sq in state.free_squares_within(here, state.allowance(c))
+                  if board.cell(sq).roof and (building is None or board.cell(sq).building != building))
 
 
 @card_effect("leap")

@@ -177,21 +177,14 @@ def _landings(state: "LupinState", c: str) -> list[Sq]:
     here = f.spot
     height = geo.elevation(here)
     building = board.cell(here).building
-    reach = state.allowance(c)
-    occ = state.occupied()
-    bus = set(state.bus_squares())
     out = []
-    for dr in range(-reach, reach + 1):
-        for dc in range(-reach, reach + 1):
-            sq = Sq(here.row + dr, here.col + dc)
-            if sq == here or sq not in board or sq in occ or sq in bus or not geo.can_stand(sq, GANG):
-                continue
-            cell = board.cell(sq)
-            if cell.roof:
-                if cell.building != building and geo.elevation(sq) < height:
-                    out.append(sq)
-            elif not cell.water:
+    for sq in state.free_squares_within(here, state.allowance(c)):
+        cell = board.cell(sq)
+        if cell.roof:
+            if cell.building != building and geo.elevation(sq) < height:
                 out.append(sq)
+        elif not cell.water:
+            out.append(sq)
     return sorted(out)
 
 

@@ -532,6 +532,20 @@ class LupinState:
                 return p.squares
         return ()
 
+    def free_squares_within(self, here: Sq, reach: int) -> list[Sq]:
+        """The squares as the crow flies within ``reach`` of ``here`` (the larger of the row and
+        column differences) where a gang member could land: on the board, standable, nobody there,
+        not the bus (the hang glider's and *Balzo incredibile*'s landings)."""
+        board, geo = self.geo.board, self.geo
+        occ, bus = self.occupied(), set(self.bus_squares())
+        out = []
+        for dr in range(-reach, reach + 1):
+            for dc in range(-reach, reach + 1):
+                sq = Sq(here.row + dr, here.col + dc)
+                if sq != here and sq in board and sq not in occ and sq not in bus and geo.can_stand(sq, GANG):
+                    out.append(sq)
+        return out
+
     # -------------------------------------------------------------- API: legal actions
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act():
