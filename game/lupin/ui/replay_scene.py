@@ -29,7 +29,7 @@ from game.engine.replay import Match
 from game.lupin.rules.boards import episode
 from game.lupin.rules.review import entry, review_view
 from game.lupin.ui import choices as C
-from game.lupin.ui.board_scene import GANG_STYLE, LupinBoardScene, square_at, square_rect, tile_square
+from game.lupin.ui.board_scene import GANG_STYLE, LupinBoardScene, square_rect, tile_square
 from game.lupin.ui.dice import fit
 from game.lupin.ui.log_text import event_line
 from game.ui import theme
@@ -307,23 +307,16 @@ class ReplayScene(LupinBoardScene):
 
     # -------------------------------------------------------------- input and time
     def handle(self, event: Any) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = tuple(event.pos)
-            self.hover = square_at(event.pos)
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_ESCAPE: self.back, pygame.K_LEFT: self.prev, pygame.K_RIGHT: self.next,
                     pygame.K_HOME: self.first, pygame.K_END: self.last, pygame.K_SPACE: self.toggle_play}
             if event.key in keys:
                 keys[event.key]()
                 return True
-        for widget in reversed(self.widgets):
-            if widget.handle(event):
-                return True
-        return False
+        return super().handle(event)   # the board's hover square, the pointer, the widgets
 
     def update(self, dt: float) -> None:
-        for widget in self.widgets:
-            widget.update(dt)
+        super().update(dt)
         if self.playing:
             self.clock += dt
             while self.playing and self.clock >= STEP_SECONDS:
