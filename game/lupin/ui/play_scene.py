@@ -1111,14 +1111,17 @@ class LupinPlayScene(LupinBoardScene):
         canvas.text_box(text, (r.left + 20, r.top + 40, r.width - 34, 44), 15, face, colour2, line_spacing=1.15,
                         max_lines=2)
 
-    def _draw_roster(self, canvas: Canvas) -> None:
-        v = self.view
-        y = ROSTER_TOP
+    def roster_rows(self) -> list[tuple[str, dict, pygame.FRect]]:
+        """The roster's rows: (figure, its view, its rect), in the roster's order."""
+        out = []
         for fid in ROSTER_ORDER:
-            f = v["figures"].get(fid)
-            if f is None:
-                continue
-            row = pygame.FRect(IX, y, IW, ROSTER_ROW - 3)
+            f = self.view["figures"].get(fid)
+            if f is not None:
+                out.append((fid, f, pygame.FRect(IX, ROSTER_TOP + len(out) * ROSTER_ROW, IW, ROSTER_ROW - 3)))
+        return out
+
+    def _draw_roster(self, canvas: Canvas) -> None:
+        for fid, f, row in self.roster_rows():
             parts = self._roster_parts(fid, f, row)
             if fid == self.selected:
                 canvas.fill((240, 184, 72, 34), row, radius=6)
@@ -1143,7 +1146,6 @@ class LupinPlayScene(LupinBoardScene):
             for i in range(parts["max_wounds"]):
                 pr = pygame.FRect(parts["pips"].left + 4 + i * 12, cy - 5, 9, 10)
                 canvas.fill(theme.RED if i < f["wounds"] else theme.NAVY_LIGHT, pr, radius=2)
-            y += ROSTER_ROW
 
     def _roster_parts(self, fid: str, f: dict, row: pygame.FRect) -> dict[str, Any]:
         """Where a roster row's markers lie: the token, the wound pips, the treasure tile, the
@@ -1352,13 +1354,7 @@ class LupinPlayScene(LupinBoardScene):
                 return r, t(f"lupin_cards.tip.{key}", n=i, total=total)
         if self.planning.active:   # the clock and the money hold the roster's place: no roster tips
             return None
-        y = ROSTER_TOP
-        for fid in ROSTER_ORDER:
-            f = v["figures"].get(fid)
-            if f is None:
-                continue
-            row = pygame.FRect(IX, y, IW, ROSTER_ROW - 3)
-            y += ROSTER_ROW
+        for fid, f, row in self.roster_rows():
             if not row.collidepoint(pos):
                 continue
             parts = self._roster_parts(fid, f, row)
