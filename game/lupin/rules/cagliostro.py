@@ -169,7 +169,6 @@ class Site:
     passage_from: int = 0                                    # the trapdoor passage (0: closed)
     fujiko: str | None = None        # traitor | gang | police (None: a loyal member, 2-3 players)
     fujiko_card: str | None = None   # the first of "Perdonami" / "Voglio riscattarmi" drawn
-    fujiko_public: bool = False      # she has shown that she sides with Zenigata
     step: str = "gang"               # planning: gang (Fujiko away) | fujiko (her purchase) | done
     money: int = 0                   # Fujiko's dollars for her purchase
     shop: dict[str, int] = field(default_factory=dict)       # the gang's leftovers, for her
@@ -203,10 +202,9 @@ def apart(state: "LupinState") -> bool:
     return fujiko_side(state) is not None
 
 
-def set_fujiko_side(state: "LupinState", side: str, ev: list[Event] | None, *, public: bool = False) -> None:
-    """Fujiko changes side (for the expansion cards, cards.py): told to her seat only, or to
-    everybody with ``public`` (she shows she sides with Zenigata: on the board for good, wounds
-    cancelled, free again if she was held)."""
+def set_fujiko_side(state: "LupinState", side: str, ev: list[Event] | None) -> None:
+    """Fujiko changes side, told to her seat only (showing it to all is the expansion cards':
+    cards_expansion._side_openly)."""
     if side not in SIDES:
         raise ValueError(f"Fujiko's side is one of {', '.join(SIDES)}")
     s = site(state)
@@ -214,18 +212,9 @@ def set_fujiko_side(state: "LupinState", side: str, ev: list[Event] | None, *, p
     seat = state.seat_of["fujiko"]
     fj = state.figures["fujiko"]
     if side == "police":   # the mark the expansion cards read (cards_expansion.police_side)
-        fj.cards["police_side"] = "public" if public else fj.cards.get("police_side", "secret")
+        fj.cards["police_side"] = fj.cards.get("police_side", "secret")
     if ev is not None:
         ev.append(Event("fujiko_side", {"side": side}, audience=frozenset({seat})))
-    if public and side == "police" and not s.fujiko_public:
-        s.fujiko_public = True
-        holder = fj.arrested_by
-        if holder in state.figures and state.figures[holder].holding == "fujiko":
-            state.figures[holder].holding = None
-        fj.arrested_by, fj.wounds = None, 0
-        state._betray(ev if ev is not None else [])
-        if ev is not None:
-            ev.append(Event("fujiko_sides_with_police", {"figure": "fujiko"}, reveal=True))
 
 
 def open_temples(state: "LupinState") -> set[str]:
@@ -350,14 +339,15 @@ def _fujiko_first(state: "LupinState", waiting: list[str]) -> list[str] | None:
 
 @register_hook("drawn")
 def _drawn(state: "LupinState", c: str, card: str, at_start: bool, ev: list[Event] | None) -> bool:
-    """"Perdonami Lupin..." (by round 12) and "Voglio riscattarmi con la giustizia!": the first of
-    the two drawn counts, secretly; the later ones are discarded. Both stay in her hand."""
-    if not here(state) or c != "fujiko" or card not in (BETRAYAL_CARD, REDEEM_CARD) or not apart(state):
+    """"Perdonami Lupin..." (by round 12): she repents, secretly, unless "Voglio riscattarmi con la
+    giustizia!" came first (then it is discarded); it stays in her hand. "Voglio riscattarmi" is
+    the expansion cards' (cards_expansion.py: the police's side, and the same first-card rule)."""
+    if not here(state) or c != "fujiko" or card != BETRAYAL_CARD or not apart(state):
         return False
     s = site(state)
     fj = state.figures["fujiko"]
     seat = state.seat_of["fujiko"]
-    late = card == BETRAYAL_CARD and state.round > data().repent_last_round
+    late = state.round > data().repent_last_round
     if s.fujiko_card is not None or fj.cards.get("police_side") or late:
         fj.discard.append(card)
         if ev is not None:
@@ -369,10 +359,7 @@ def _drawn(state: "LupinState", c: str, card: str, at_start: bool, ev: list[Even
     if ev is not None:
         ev.append(Event("card_drawn", {"figure": c, "card": card}, audience=frozenset({seat}),
                         redacted=Event("card_drawn", {"figure": c}), reveal=True))
-    if card == BETRAYAL_CARD:
-        set_fujiko_side(state, "gang", ev)
-    else:
-        set_fujiko_side(state, "police", ev, public=fj.arrested_by is not None)
+    set_fujiko_side(state, "gang", ev)
     return True
 
 
