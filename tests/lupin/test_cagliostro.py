@@ -14,7 +14,7 @@ from game.lupin.rules.cagliostro import (REDEEM_CARD, CagliostroData, FujikoBuy,
                                          board_problems, fujiko_side, site)
 from game.lupin.rules.state import BETRAYAL_CARD, new_game
 
-from tests.lupin.test_round import clear_police, put
+from tests.lupin.test_round import clear_police, end_gang_phase, put
 
 GANG_STARTS = {"lupin": "A1", "jigen": "A2", "goemon": "A4", "fujiko": "A1"}
 
@@ -53,13 +53,6 @@ def started(players=5, seed=1, fujiko_at="T1", **cfg):
         st.apply(FujikoDone("fujiko"))
     assert st.phase == "gang"
     return st
-
-
-def end_gang_phase(st):
-    while st.phase == "gang":
-        seat = st.to_act()[0]
-        member = st.active or next(c for c in st._may_start_turn() if st.seat_of[c] == seat)
-        st.apply(A.EndTurn(seat, member))
 
 
 def next_round(st):

@@ -57,12 +57,17 @@ def dice(st, *rolls):
     return queue
 
 
-def to_police_phase(st):
-    """End the gang phase and the treasure phase of the current round."""
+def end_gang_phase(st):
+    """Every member ends his turn: phase 4 follows (and the next round, if nobody may act in it)."""
     while st.phase == "gang":
         seat = st.to_act()[0]
         member = st.active or next(c for c in st._may_start_turn() if st.seat_of[c] == seat)
         st.apply(A.EndTurn(seat, member))
+
+
+def to_police_phase(st):
+    """End the gang phase and the treasure phase of the current round."""
+    end_gang_phase(st)
     while st.phase == "treasure":
         st.apply(A.EndTreasure(st.to_act()[0]))
     assert st.phase == "police"
@@ -422,10 +427,7 @@ def test_flipping_in_the_bank_the_carrier_is_shown_and_moves_last():
     put(st, "jigen", "inside Banca Centrale Svizzera")
     put(st, "goemon", "inside Banca Centrale Svizzera")
     to_treasure = [c for c in st.gang if c not in ("jigen", "goemon")]
-    while st.phase == "gang":
-        seat = st.to_act()[0]
-        member = st.active or next(c for c in st._may_start_turn() if st.seat_of[c] == seat)
-        st.apply(A.EndTurn(seat, member))
+    end_gang_phase(st)
     assert st.phase == "treasure" and set(st.to_act()) == {"jigen", "goemon"}
     ev = st.apply(A.Flip("goemon", "goemon", treasure.index))
     flipped = next(e for e in ev if e.kind == "flipped")

@@ -14,7 +14,7 @@ from game.lupin.rules.state import new_game
 from game.lupin.rules.stonehenge import (ChooseAim, Dig, HengeFile, aim_card, board_errors, board_problems, henge,
                                          henge_data)
 from tests.lupin.test_devices import refused
-from tests.lupin.test_round import clear_police, dice, put, to_police_phase
+from tests.lupin.test_round import clear_police, dice, end_gang_phase, put, to_police_phase
 
 # the card used in the scenes: tombs E16 (pendragon), N17 (costantino), H10 (druido); Excalibur J12
 AIM = "drago"
@@ -34,14 +34,6 @@ def started(players=5, seed=1, aim=AIM, starts=None, **cfg):
         st.apply(ChooseAim("lupin", aim))
     st.apply(A.ConfirmPlan("lupin"))
     return st
-
-
-def end_gang_phase(st):
-    """Every member ends his turn: phase 4 follows (and the next round, if nobody may act in it)."""
-    while st.phase == "gang":
-        seat = st.to_act()[0]
-        member = st.active or next(c for c in st._may_start_turn() if st.seat_of[c] == seat)
-        st.apply(A.EndTurn(seat, member))
 
 
 def to_treasure_phase(st):
