@@ -306,3 +306,46 @@ def test_list_saves_offers_the_most_recent_first_and_reports_the_rest(clock):
     assert listing.saves[0].saved_at == clock.now and listing.saves[0].title == "example"
     assert [p.path.name for p in listing.problems] == ["broken.json"]
     assert "broken JSON" in str(listing.problems[0])
+
+
+# ------------------------------------------------------------- issue #11: a saves folder that fails
+
+def _saves_folder_is_a_file() -> None:
+    home = Path(os.environ["HEIST_TABLE_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "saves").write_text("a file where the saves folder should be", encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Autosave failed ("), ("it", "Salvataggio automatico non riuscito ("),
+])
+def test_a_saves_folder_that_cannot_be_made_lets_the_game_go_on_unsaved(lang, words):
+    from game.engine import i18n
+
+    _saves_folder_is_a_file()
+    match = Match("example", CONFIG, 3)
+    autosaver = Autosaver()
+    match.listeners.append(autosaver)
+    i18n.set_language(lang)
+    try:
+        match.apply(Draw("north"))          # the move is played, not lost in a crash
+        match.apply(Draw("south"))
+    finally:
+        i18n.set_language("en")
+    assert len(match.log) == 2
+    assert len(autosaver.notices) == 1 and autosaver.notices[0].startswith(words)   # said once, not per move
+    assert "\n" not in autosaver.notices[0]
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs POSIX permissions, not root")
+def test_an_unwritable_saves_folder_lets_the_game_go_on_unsaved():
+    folder = resources.saves_dir()
+    folder.chmod(0o500)
+    try:
+        match = Match("example", CONFIG, 3)
+        autosaver = Autosaver()
+        match.listeners.append(autosaver)
+        match.apply(Draw("north"))
+        assert len(match.log) == 1 and autosaver.notices[0].startswith("Autosave failed (")
+    finally:
+        folder.chmod(0o700)
