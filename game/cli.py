@@ -61,6 +61,35 @@ def parse_size(text: str) -> tuple[int, int]:
     return size
 
 
+#: The commands that open the game window (None: no command), and so begin with prepare_start().
+WINDOW_COMMANDS = (None, "play")
+
+
+def prepare_start(lang: str | None = None) -> int:
+    """Before the window opens: delete the temporary files a write killed half-way left in the
+    player's folder and its saves (never a save), then check the content as ``check-data`` does
+    (remembered while it stays unchanged). Returns 0 to go on, or :data:`game.crash.CONTENT_EXIT`
+    after printing check-data's lines under one sentence."""
+    from game.engine import resources, storage
+    from game.engine.checkdata import startup_problems
+
+    for folder in (resources.user_dir, resources.saves_dir):
+        try:
+            storage.remove_stray_temp_files(folder())
+        except OSError:
+            pass   # a folder that cannot be made: the autosave says so when it tries
+    lines = startup_problems()
+    if not lines:
+        return 0
+    from game.crash import report_content
+
+    if lang is None:
+        from game.engine.settings import Settings
+
+        lang = Settings.load()[0].language
+    return report_content(lines, lang=lang)
+
+
 def main(argv: list[str] | None = None) -> int:
     from game.crash import guard
 
@@ -74,6 +103,10 @@ def _main(argv: list[str] | None) -> int:
         from game.selftest import run_selftest
 
         return run_selftest()
+    if args.command in WINDOW_COMMANDS:
+        status = prepare_start(args.lang or getattr(args, "play_lang", None))
+        if status:
+            return status
     if args.command is None:
         from game.ui.app import run_app
 
