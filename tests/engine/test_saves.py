@@ -349,3 +349,54 @@ def test_an_unwritable_saves_folder_lets_the_game_go_on_unsaved():
         assert len(match.log) == 1 and autosaver.notices[0].startswith("Autosave failed (")
     finally:
         folder.chmod(0o700)
+
+
+# ------------------------------------------------- issue #11: what a killed save leaves is cleaned at start
+
+def _leftovers(folder: Path) -> dict[str, Path]:
+    """What a kill during writes leaves, beside things that must stay."""
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {
+        "stray_autosave": folder / ".autosave-0123abcd.json.k3j_x9q2.tmp",
+        "stray_settings": folder / ".settings.json.ab12cd34.tmp",
+        "save": folder / "autosave-0123abcd.json",
+        "kept_aside": folder / "autosave-old.json.corrupt-20240101T000000Z",
+        "players_tmp": folder / "notes.tmp",
+        "other_hidden": folder / ".autosave-0123abcd.json.tmp",
+    }
+    for path in files.values():
+        path.write_text("{", encoding="utf-8")
+    return files
+
+
+def test_the_temporary_files_of_a_killed_save_are_removed_and_nothing_else():
+    from game.engine.storage import remove_stray_temp_files
+
+    folder = resources.saves_dir()
+    files = _leftovers(folder)
+    (folder / ".x.json.abcdefgh.tmp").mkdir()           # a folder, even so named, is not ours
+    removed = remove_stray_temp_files(folder)
+    assert sorted(removed) == sorted([files["stray_autosave"], files["stray_settings"]])
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [".x.json.abcdefgh.tmp"] + [p.name for k, p in files.items() if not k.startswith("stray")])
+
+
+def test_a_start_of_the_game_cleans_the_saves_and_the_players_folder(monkeypatch):
+    from game import cli
+    from game.ui import app
+
+    monkeypatch.setattr(app, "run_app", lambda **_k: 0)
+    saves_files, home_files = _leftovers(resources.saves_dir()), _leftovers(resources.user_dir())
+    assert cli.main([]) == 0
+    for files in (saves_files, home_files):
+        assert not files["stray_autosave"].exists() and not files["stray_settings"].exists()
+        assert all(p.exists() for k, p in files.items() if not k.startswith("stray"))
+
+
+def test_a_start_with_a_saves_folder_that_cannot_be_made_still_starts(monkeypatch):
+    from game import cli
+    from game.ui import app
+
+    monkeypatch.setattr(app, "run_app", lambda **_k: 0)
+    _saves_folder_is_a_file()
+    assert cli.main([]) == 0
