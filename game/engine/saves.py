@@ -24,6 +24,12 @@ JSON, another format version, an unknown title, a move the rules refuse on repla
 a sentence and never modified: reading never writes, and a writer that finds a damaged file where
 it means to write first renames it to ``<name>.corrupt-<UTC timestamp>``, so a player (or a bug
 report) still has it. Autosaves use one slot per game id: ``autosave-<game id>.json``.
+
+The title screen asks :func:`unreadable_notice` for one sentence about the saves that cannot be
+read; it first moves the damaged ones aside the same way (:func:`set_aside_damaged`), so each is
+told once and kept, while a save of a newer version (or a file that is not a save) stays put.
+An autosave that cannot be written (the saves folder cannot be made, the disk is full) never stops
+the game: :class:`Autosaver` keeps a sentence in its ``notices`` for the play screen.
 """
 
 from __future__ import annotations
