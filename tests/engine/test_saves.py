@@ -317,7 +317,8 @@ def _saves_folder_is_a_file() -> None:
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "Autosave failed ("), ("it", "Salvataggio automatico non riuscito ("),
+    ("en", "Autosave failed: the game goes on, but the last move is not saved ("),
+    ("it", "Salvataggio automatico non riuscito: la partita continua, ma l'ultima mossa non è salvata ("),
 ])
 def test_a_saves_folder_that_cannot_be_made_lets_the_game_go_on_unsaved(lang, words):
     from game.engine import i18n
@@ -346,7 +347,7 @@ def test_an_unwritable_saves_folder_lets_the_game_go_on_unsaved():
         autosaver = Autosaver()
         match.listeners.append(autosaver)
         match.apply(Draw("north"))
-        assert len(match.log) == 1 and autosaver.notices[0].startswith("Autosave failed (")
+        assert len(match.log) == 1 and autosaver.notices[0].startswith("Autosave failed: ")
     finally:
         folder.chmod(0o700)
 
