@@ -401,3 +401,21 @@ def test_a_start_with_a_saves_folder_that_cannot_be_made_still_starts(monkeypatc
     monkeypatch.setattr(app, "run_app", lambda **_k: 0)
     _saves_folder_is_a_file()
     assert cli.main([]) == 0
+
+
+def test_an_unwritable_saves_folder_lets_the_game_go_on_unsaved_even_as_root(monkeypatch):
+    import tempfile
+
+    folder = resources.saves_dir()
+
+    def refuse(*_a, **_k):
+        raise PermissionError(13, "Permission denied", str(folder))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    match = Match("example", CONFIG, 3)
+    autosaver = Autosaver()
+    match.listeners.append(autosaver)
+    match.apply(Draw("north"))
+    assert len(match.log) == 1
+    assert autosaver.notices == [f"Autosave failed: the game goes on, but the last move is not saved "
+                                 f"(Permission denied: {folder})."]
