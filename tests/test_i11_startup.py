@@ -38,6 +38,8 @@ BREAKS = {
                             "(en/ui.yaml:15) uses {version}"),
     "unclosed_placeholder": ("data/i18n/en/ui.yaml", lambda s: s.replace('"Version {version}"', '"Version {version"', 1),
                              "en/ui.yaml:15: field 'title.version': the text's placeholders are malformed"),
+    "texts_unreadable": ("data/i18n/en/ui.yaml", lambda s: s.replace('  play: "Play"', '  play: ["Play"', 1),
+                         "en/ui.yaml:"),   # the sentence itself then falls back to English
     "missing_row": ("maps/rosso-rubino.tmx", _drop_second_ground_row,
                     "rosso-rubino.tmx:16: field 'layer ground': the layer has 19 rows of tiles but the map is "
                     "20 rows high (A–T): 1 row is missing"),
