@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from game import __version__
@@ -68,11 +69,22 @@ WINDOW_COMMANDS = (None, "play")
 def prepare_start(lang: str | None = None) -> int:
     """Before the window opens: delete the temporary files a write killed half-way left in the
     player's folder and its saves (never a save), then check the content as ``check-data`` does
-    (remembered while it stays unchanged). Returns 0 to go on, or :data:`game.crash.CONTENT_EXIT`
-    after printing check-data's lines under one sentence."""
+    (remembered while it stays unchanged). Returns 0 to go on, :data:`game.crash.CONTENT_EXIT`
+    after printing check-data's lines under one sentence, or :data:`game.crash.FOLDER_EXIT` when the
+    player's folder cannot be made (one sentence)."""
     from game.engine import resources, storage
     from game.engine.checkdata import startup_problems
 
+    try:
+        resources.user_dir()
+    except OSError as exc:   # settings, saves and crash reports all live there
+        from game.crash import FOLDER_EXIT, say
+
+        where = exc.filename or os.environ.get("HEIST_TABLE_HOME", "")
+        print(say("robust.no_user_folder", "Heist Table cannot start: it cannot make its folder for saves and "
+                  "settings, {path} ({reason}). Free that path, or set HEIST_TABLE_HOME to a folder it may write.",
+                  lang, path=where, reason=exc.strerror or exc), file=sys.stderr)
+        return FOLDER_EXIT
     for folder in (resources.user_dir, resources.saves_dir):
         try:
             storage.remove_stray_temp_files(folder())

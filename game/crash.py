@@ -27,6 +27,7 @@ from game.engine import resources
 
 CRASH_EXIT = 70          # EX_SOFTWARE: an internal error
 CONTENT_EXIT = 65        # EX_DATAERR: the game's content (data/, maps/) has a problem
+FOLDER_EXIT = 73         # EX_CANTCREAT: the player's folder (saves, settings) cannot be made
 REPORTS_DIR = "crash-reports"
 
 
@@ -91,7 +92,7 @@ def handle(exc: BaseException, err: TextIO | None = None) -> int:
     return CRASH_EXIT
 
 
-def _say(key: str, english: str, lang: str | None, **values: Any) -> str:
+def say(key: str, english: str, lang: str | None, **values: Any) -> str:
     """A text of the player's language, or ``english`` when the texts themselves cannot be read."""
     try:
         from game.engine.i18n import translator
@@ -105,12 +106,12 @@ def report_content(lines: list[str], err: TextIO | None = None, lang: str | None
     """Say that the content has problems (``lines``: check-data's lines); returns :data:`CONTENT_EXIT`."""
     err = err or sys.stderr
     if len(lines) == 1:
-        head = _say("robust.content_broken_one", "Heist Table cannot start: its content has a problem "
+        head = say("robust.content_broken_one", "Heist Table cannot start: its content has a problem "
                     "(as `heist-table check-data` says it):", lang)
     else:
-        head = _say("robust.content_broken_many", "Heist Table cannot start: its content has {count} problems "
+        head = say("robust.content_broken_many", "Heist Table cannot start: its content has {count} problems "
                     "(as `heist-table check-data` lists them):", lang, count=len(lines))
-    tail = _say("robust.content_fix", "Correct the file(s) named above, or reinstall the game.", lang)
+    tail = say("robust.content_fix", "Correct the file(s) named above, or reinstall the game.", lang)
     print("\n".join([head, *(f"  {line}" for line in lines), tail]), file=err)
     try:
         err.flush()

@@ -151,3 +151,19 @@ def test_a_real_start_on_broken_content_exits_cleanly(argv, tmp_path):
     assert "content/data/lupin/episodes.yaml:9: field 'episodes[0].rounds': expected a whole number" in done.stderr
     assert "Traceback" not in done.stderr and "first frame drawn" not in done.stdout
     assert not (home / "crash-reports").exists()
+
+
+@pytest.mark.parametrize("argv, first_words", [
+    ([], "Heist Table cannot start: it cannot make its folder for saves and settings, "),
+    (PLAY + ["--lang", "it"], "Heist Table non può partire: non riesce a creare la sua cartella per salvataggi"),
+], ids=["window", "play-it"])
+def test_a_players_folder_that_cannot_be_made_is_one_sentence_not_a_crash(argv, first_words, tmp_path, monkeypatch,
+                                                                         capsys, no_window):
+    home = tmp_path / "home-is-a-file"
+    home.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("HEIST_TABLE_HOME", str(home))
+    assert cli.main(argv) == crash.FOLDER_EXIT
+    err = capsys.readouterr().err
+    assert err.startswith(first_words) and str(home) in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert home.read_text(encoding="utf-8") == "not a folder"
