@@ -102,10 +102,15 @@ def say(key: str, english: str, lang: str | None, **values: Any) -> str:
         return english.format(**values)
 
 
-def report_content(lines: list[str], err: TextIO | None = None, lang: str | None = None) -> int:
-    """Say that the content has problems (``lines``: check-data's lines); returns :data:`CONTENT_EXIT`."""
+def report_content(lines: list[str], err: TextIO | None = None, lang: str | None = None,
+                   started: bool = False) -> int:
+    """Say that the content has problems (``lines``: check-data's lines) and so the game cannot
+    start (or, ``started``, had to stop); returns :data:`CONTENT_EXIT`."""
     err = err or sys.stderr
-    if len(lines) == 1:
+    if started:
+        head = say("robust.content_stopped", "Heist Table had to stop: its content has a problem "
+                   "(as `heist-table check-data` says it):", lang)
+    elif len(lines) == 1:
         head = say("robust.content_broken_one", "Heist Table cannot start: its content has a problem "
                     "(as `heist-table check-data` says it):", lang)
     else:
@@ -134,6 +139,6 @@ def guard(func: Callable[..., Any], *args: Any, **kwargs: Any) -> int:
     except ContentError as exc:
         from game.engine.checkdata import format_problem
 
-        return report_content([format_problem(exc, resources.content_root())])
+        return report_content([format_problem(exc, resources.content_root())], started=True)
     except Exception as exc:  # noqa: BLE001 - this is the last line of defence
         return handle(exc)

@@ -135,6 +135,7 @@ def test_content_broken_while_playing_ends_cleanly_without_a_crash_report(monkey
     assert cli.main([]) == crash.CONTENT_EXIT
     err = capsys.readouterr().err
     assert "  data/lupin/devices.yaml:12: field 'devices[3].count': expected a whole number, got 'two'\n" in err
+    assert err.startswith("Heist Table had to stop: its content has a problem (as `heist-table check-data` says it):\n")
     assert "Traceback" not in err and "internal error" not in err
     assert not (_private_user_dir / "crash-reports").exists()
 
