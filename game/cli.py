@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from game import __version__
@@ -61,6 +62,46 @@ def parse_size(text: str) -> tuple[int, int]:
     return size
 
 
+#: The commands that open the game window (None: no command), and so begin with prepare_start().
+WINDOW_COMMANDS = (None, "play")
+
+
+def prepare_start(lang: str | None = None) -> int:
+    """Before the window opens: delete the temporary files a write killed half-way left in the
+    player's folder and its saves (never a save), then check the content as ``check-data`` does
+    (remembered while it stays unchanged). Returns 0 to go on, :data:`game.crash.CONTENT_EXIT`
+    after printing check-data's lines under one sentence, or :data:`game.crash.FOLDER_EXIT` when the
+    player's folder cannot be made (one sentence)."""
+    from game.engine import resources, storage
+    from game.engine.checkdata import startup_problems
+
+    try:
+        resources.user_dir()
+    except OSError as exc:   # settings, saves and crash reports all live there
+        from game.crash import FOLDER_EXIT, say
+
+        where = exc.filename or os.environ.get("HEIST_TABLE_HOME", "")
+        print(say("robust.no_user_folder", "Heist Table cannot start: it cannot make its folder for saves and "
+                  "settings, {path} ({reason}). Free that path, or set HEIST_TABLE_HOME to a folder it may write.",
+                  lang, path=where, reason=exc.strerror or exc), file=sys.stderr)
+        return FOLDER_EXIT
+    for folder in (resources.user_dir, resources.saves_dir):
+        try:
+            storage.remove_stray_temp_files(folder())
+        except OSError:
+            pass   # a folder that cannot be made: the autosave says so when it tries
+    lines = startup_problems()
+    if not lines:
+        return 0
+    from game.crash import report_content
+
+    if lang is None:
+        from game.engine.settings import Settings
+
+        lang = Settings.load()[0].language
+    return report_content(lines, lang=lang)
+
+
 def main(argv: list[str] | None = None) -> int:
     from game.crash import guard
 
@@ -74,6 +115,10 @@ def _main(argv: list[str] | None) -> int:
         from game.selftest import run_selftest
 
         return run_selftest()
+    if args.command in WINDOW_COMMANDS:
+        status = prepare_start(args.lang or getattr(args, "play_lang", None))
+        if status:
+            return status
     if args.command is None:
         from game.ui.app import run_app
 

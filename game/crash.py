@@ -7,6 +7,10 @@ traceback) goes to ``user_dir()/crash-reports/crash-<timestamp>.txt`` — the pl
 never the game's (which in a bundle may be read-only or a temporary folder) — one sentence on
 stderr says where, and the exit status is :data:`CRASH_EXIT`. ``SystemExit`` (argparse, ``--help``)
 passes through untouched; Ctrl+C ends quietly with status 130.
+
+Broken content is not a crash: a :class:`~game.engine.content.ContentError` ends the program with
+the ``file:line: field 'x': ...`` line ``heist-table check-data`` prints for it, under one sentence
+in the player's language, and the status :data:`CONTENT_EXIT` (no report, no traceback).
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from game import __version__
 from game.engine import resources
 
 CRASH_EXIT = 70          # EX_SOFTWARE: an internal error
+CONTENT_EXIT = 65        # EX_DATAERR: the game's content (data/, maps/) has a problem
+FOLDER_EXIT = 73         # EX_CANTCREAT: the player's folder (saves, settings) cannot be made
 REPORTS_DIR = "crash-reports"
 
 
@@ -86,13 +92,53 @@ def handle(exc: BaseException, err: TextIO | None = None) -> int:
     return CRASH_EXIT
 
 
+def say(key: str, english: str, lang: str | None, **values: Any) -> str:
+    """A text of the player's language, or ``english`` when the texts themselves cannot be read."""
+    try:
+        from game.engine.i18n import translator
+
+        return translator().t(key, lang=lang, **values)
+    except Exception:  # noqa: BLE001 - broken texts must not hide the problem being reported
+        return english.format(**values)
+
+
+def report_content(lines: list[str], err: TextIO | None = None, lang: str | None = None,
+                   started: bool = False) -> int:
+    """Say that the content has problems (``lines``: check-data's lines) and so the game cannot
+    start (or, ``started``, had to stop); returns :data:`CONTENT_EXIT`."""
+    err = err or sys.stderr
+    if started:
+        head = say("robust.content_stopped", "Heist Table had to stop: its content has a problem "
+                   "(as `heist-table check-data` says it):", lang)
+    elif len(lines) == 1:
+        head = say("robust.content_broken_one", "Heist Table cannot start: its content has a problem "
+                    "(as `heist-table check-data` says it):", lang)
+    else:
+        head = say("robust.content_broken_many", "Heist Table cannot start: its content has {count} problems "
+                    "(as `heist-table check-data` lists them):", lang, count=len(lines))
+    tail = say("robust.content_fix", "Correct the file(s) named above, or reinstall the game.", lang)
+    print("\n".join([head, *(f"  {line}" for line in lines), tail]), file=err)
+    try:
+        err.flush()
+    except Exception:  # noqa: BLE001
+        pass
+    return CONTENT_EXIT
+
+
 def guard(func: Callable[..., Any], *args: Any, **kwargs: Any) -> int:
-    """Call ``func``; its return value is the exit status, or :data:`CRASH_EXIT` after a crash."""
+    """Call ``func``; its return value is the exit status, or :data:`CRASH_EXIT` after a crash
+    (:data:`CONTENT_EXIT` when the content is broken)."""
+    from game.engine.content import ContentError
+
     try:
         return int(func(*args, **kwargs) or 0)
     except SystemExit:
         raise
     except KeyboardInterrupt:
         return 130
+    except ContentError as exc:
+        from game.engine.checkdata import format_problem
+
+        return report_content([format_problem(exc, resources.content_root())], started=True)
     except Exception as exc:  # noqa: BLE001 - this is the last line of defence
         return handle(exc)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import stat
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -154,6 +155,27 @@ def run_checks(root: Path, out: TextIO | None = None, only: list[str] | None = N
             print(f"check-data: no checker named {unknown[0]!r}; checkers: {', '.join(sorted(table))}", file=out)
             return 2
         table = {n: table[n] for n in only}
+    problems, failed = collect(root, table)
+    failures += failed
+    for line in problems:
+        print(line, file=out)
+    for line in failures:
+        print(line, file=out)
+    files = count_files(root)
+    if failures:
+        return 2
+    if problems:
+        noun = "problem" if len(problems) == 1 else "problems"
+        print(f"{len(problems)} {noun} found in {files} files checked.", file=out)
+        return 1
+    print(f"All content is valid: {files} files checked.", file=out)
+    return 0
+
+
+def collect(root: Path, table: dict[str, Callable[[Path], list[ContentError]]]) -> tuple[list[str], list[str]]:
+    """Run the checkers of ``table``: the problems found (one line each, no repeats) and the
+    checkers that failed (one line each: a bug in the game)."""
+    failures: list[str] = []
     seen: set[str] = set()
     problems: list[str] = []
     for name, checker in table.items():
@@ -170,19 +192,7 @@ def run_checks(root: Path, out: TextIO | None = None, only: list[str] | None = N
             if line not in seen:
                 seen.add(line)
                 problems.append(line)
-    for line in problems:
-        print(line, file=out)
-    for line in failures:
-        print(line, file=out)
-    files = count_files(root)
-    if failures:
-        return 2
-    if problems:
-        noun = "problem" if len(problems) == 1 else "problems"
-        print(f"{len(problems)} {noun} found in {files} files checked.", file=out)
-        return 1
-    print(f"All content is valid: {files} files checked.", file=out)
-    return 0
+    return problems, failures
 
 
 def _command(args: argparse.Namespace) -> int:
@@ -204,3 +214,64 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--only", metavar="CHECKER", action="append",
                         help="run only this checker (repeatable), e.g. --only maps")
     parser.set_defaults(func=_command)
+
+
+# ----------------------------------------------------------------------------- at start
+
+#: Where a start remembers that the content as it is now was found valid (in the player's folder).
+CHECKED_FILE = ("cache", "content-checked.txt")
+_checked_here: set[str] = set()    # fingerprints found valid by this process
+
+
+def content_fingerprint(root: Path) -> str:
+    """What the check's result depends on: the game's version, the content files (name, size,
+    time) and, in a checkout, the code of the checkers. Any edit gives another fingerprint."""
+    import hashlib
+
+    import game
+    from game import __version__
+
+    h = hashlib.sha256(f"{__version__}\n{Path(root).resolve()}\n".encode())
+    code = Path(game.__file__).resolve().parent
+    for folder, pattern in ((resources.data_dir(root), "*"), (resources.maps_dir(root), "*"), (code, "*.py")):
+        for path in sorted(folder.rglob(pattern)):
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            h.update(f"{path}\t{st.st_size}\t{st.st_mtime_ns}\n".encode(errors="surrogateescape"))
+    return h.hexdigest()
+
+
+def startup_problems(root: Path | None = None) -> list[str]:
+    """The lines ``check-data`` would print about the content (problems, then checkers that failed;
+    none when it is valid), for the game's start. A valid result is remembered under the content's
+    fingerprint (in this process and in the player's folder), so only the first start after an
+    install or an edit pays for the whole check."""
+    root = root or resources.content_root()
+    fingerprint = content_fingerprint(root)
+    if fingerprint in _checked_here:
+        return []
+    memo: Path | None = None
+    try:
+        memo = resources.user_dir().joinpath(*CHECKED_FILE)
+        if memo.read_text(encoding="utf-8").strip() == fingerprint:
+            _checked_here.add(fingerprint)
+            return []
+    except (OSError, UnicodeDecodeError):
+        pass
+    failures = load_checker_modules()
+    problems, failed = collect(root, dict(CHECKERS))
+    lines = problems + failures + failed
+    if not lines:
+        _checked_here.add(fingerprint)
+        if memo is not None:
+            try:
+                from game.engine.storage import atomic_write_text
+
+                atomic_write_text(memo, fingerprint + "\n")
+            except OSError:
+                pass   # the next start checks again; nothing is lost
+    return lines

@@ -9,6 +9,8 @@ checks that both files hold the same keys); at run time it falls back to English
 
 from __future__ import annotations
 
+import re
+import string
 from pathlib import Path
 
 from game.engine import resources
@@ -19,7 +21,8 @@ LANGUAGE_NAMES = {"it": "Italiano", "en": "English"}
 FALLBACK = "en"
 
 
-def _flatten(node: dict, prefix: str, out: dict[str, str], lines: dict[str, str], file: Path) -> None:
+def _flatten(node: dict, prefix: str, out: dict[str, str], lines: dict[str, tuple[Path, int | None]],
+             file: Path) -> None:
     for key, value in node.items():
         full = f"{prefix}{key}"
         line = node.line_of(key) if isinstance(node, LMap) else None
@@ -27,9 +30,10 @@ def _flatten(node: dict, prefix: str, out: dict[str, str], lines: dict[str, str]
             _flatten(value, full + ".", out, lines, file)
         elif isinstance(value, str):
             if full in out:
-                raise ContentError(file, line, full, f"this text key is also defined at {lines[full]}")
+                raise ContentError(file, line, full,
+                                   f"this text key is also defined at {lines[full][0].name}:{lines[full][1]}")
             out[full] = value
-            lines[full] = f"{file.name}:{line}"
+            lines[full] = (file, line)
         else:
             line = node.line_of(key) if isinstance(node, LMap) else None
             raise ContentError(file, line, full, f"expected a text, got {value!r}")
@@ -41,18 +45,38 @@ def language_dir(lang: str, root: Path | None = None) -> Path:
 
 def load_language(lang: str, root: Path | None = None) -> tuple[dict[str, str], dict[str, str]]:
     """The flat key→text table of one language, and where (file:line) each key stands."""
+    texts, places = _load_language_at(lang, root)
+    return texts, {key: f"{path.name}:{line}" for key, (path, line) in places.items()}
+
+
+def _load_language_at(lang: str, root: Path | None = None) -> tuple[dict[str, str], dict[str, tuple[Path, int | None]]]:
+    """The flat key→text table of one language, and the file and line of each key."""
     folder = language_dir(lang, root)
     files = sorted(folder.glob("*.yaml"))
     if not files:
         raise ContentError(folder, None, None, "no text files (*.yaml) for this language")
     texts: dict[str, str] = {}
-    lines: dict[str, str] = {}
+    lines: dict[str, tuple[Path, int | None]] = {}
     for path in files:
         data = load_yaml(path)
         if not isinstance(data, dict):
             raise ContentError(path, 1, None, "expected a mapping of text keys")
         _flatten(data, "", texts, lines, path)
     return texts, lines
+
+
+def placeholders(text: str) -> set[str]:
+    """The names ``str.format`` fills in ``text`` (``{name}``, ``{n:>3}`` → ``name``, ``n``);
+    ValueError with Python's words when a brace is left open or alone."""
+    names = set()
+    for _literal, name, _spec, _conversion in string.Formatter().parse(text):
+        if name is not None:
+            names.add(re.split(r"[.\[]", name, maxsplit=1)[0])
+    return names
+
+
+def _braces(names: set[str]) -> str:
+    return ", ".join("{" + n + "}" for n in sorted(names)) or "no placeholder"
 
 
 class Translator:
@@ -108,7 +132,7 @@ def check_i18n(root: Path) -> list[ContentError]:
     tables = {}
     for lang in LANGUAGES:
         try:
-            tables[lang] = load_language(lang, root)
+            tables[lang] = _load_language_at(lang, root)
         except ContentError as exc:
             problems.append(exc)
     if len(tables) == len(LANGUAGES):
@@ -120,5 +144,35 @@ def check_i18n(root: Path) -> list[ContentError]:
                 for key in sorted(set(texts) - set(tables[other][0])):
                     problems.append(ContentError(
                         language_dir(other, root), None, key,
-                        f"missing text (present in {lang}/{lines[key]})"))
+                        f"missing text (present in {lang}/{lines[key][0].name}:{lines[key][1]})"))
+    problems.extend(_placeholder_problems(tables))
+    return problems
+
+
+def _placeholder_problems(tables: dict[str, tuple[dict[str, str], dict[str, tuple[Path, int | None]]]]
+                          ) -> list[ContentError]:
+    """Texts whose ``{placeholders}`` the game cannot fill: a brace left open or alone, or a key
+    whose languages name different placeholders (one was renamed: the game passes only one name)."""
+    problems: list[ContentError] = []
+    names: dict[str, dict[str, set[str]]] = {}
+    for lang, (texts, lines) in tables.items():
+        for key, text in texts.items():
+            try:
+                names.setdefault(key, {})[lang] = placeholders(text)
+            except ValueError as exc:
+                path, line = lines[key]
+                problems.append(ContentError(path, line, key, f"the text's placeholders are malformed ({exc}): "
+                                             "write {name} with both braces, and {{ or }} for a brace itself"))
+    first, *others = LANGUAGES
+    for key in sorted(names):
+        mine = names[key].get(first)
+        for other in others:
+            theirs = names[key].get(other)
+            if mine is None or theirs is None or mine == theirs:
+                continue
+            path, line = tables[first][1][key]
+            there, there_line = tables[other][1][key]
+            problems.append(ContentError(path, line, key, f"uses {_braces(mine)} but the {other} text "
+                                         f"({other}/{there.name}:{there_line}) uses {_braces(theirs)}; "
+                                         "both languages must name the same placeholders"))
     return problems

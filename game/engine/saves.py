@@ -24,6 +24,12 @@ JSON, another format version, an unknown title, a move the rules refuse on repla
 a sentence and never modified: reading never writes, and a writer that finds a damaged file where
 it means to write first renames it to ``<name>.corrupt-<UTC timestamp>``, so a player (or a bug
 report) still has it. Autosaves use one slot per game id: ``autosave-<game id>.json``.
+
+The title screen asks :func:`unreadable_notice` for one sentence about the saves that cannot be
+read; it first moves the damaged ones aside the same way (:func:`set_aside_damaged`), so each is
+told once and kept, while a save of a newer version (or a file that is not a save) stays put.
+An autosave that cannot be written (the saves folder cannot be made, the disk is full) never stops
+the game: :class:`Autosaver` keeps a sentence in its ``notices`` for the play screen.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from typing import Any, Callable
 
 from game.engine import resources
 from game.engine.api import Action, GameState, UnknownTitle, get_title
+from game.engine.i18n import t
 from game.engine.replay import GAME_ID, ActionLog, Match, ReplayError, describe_action
 from game.engine.storage import atomic_write_text
 
@@ -53,9 +60,12 @@ def _now() -> datetime.datetime:
 class SaveError(Exception):
     """A save that cannot be loaded: which file, and why in a sentence a player understands."""
 
-    def __init__(self, path: str | Path, reason: str):
+    def __init__(self, path: str | Path, reason: str, kind: str = "damaged"):
         self.path = Path(path)
         self.reason = reason
+        # "damaged" (the file is broken: kept aside by set_aside_damaged), "missing", "unreadable",
+        # "foreign" (not a save), "newer", "older", "title" (a game this version lacks), "replay"
+        self.kind = kind
         super().__init__(f"The save {self.path.name} cannot be loaded: {reason}.")
 
 
@@ -112,8 +122,7 @@ class WriteResult:
         """A sentence for the player when something needs saying, else None."""
         if self.damaged is None:
             return None
-        return (f"A damaged save was found ({self.problem}); it is kept as {self.damaged.name}, "
-                f"and the game was saved to {self.path.name}.")
+        return t("robust.autosave_damaged", problem=self.problem, kept=self.damaged.name, saved=self.path.name)
 
 
 # ------------------------------------------------------------------------------------- writing
@@ -211,13 +220,17 @@ class Autosaver:
                 pass
         return save_text(match, self.label)
 
+    def _notice(self, sentence: str) -> None:
+        if not self.notices or self.notices[-1] != sentence:   # one failure, said once while it lasts
+            self.notices.append(sentence)
+
     def __call__(self, match: Match) -> WriteResult | None:
-        path = self.path_for(match)
         try:
+            path = self.path_for(match)     # finding the saves folder creates it, which may fail too
             result = _write_slot(path, self._text(match), known=self._written.get(path))
         except OSError as exc:
-            self.notices.append(f"Autosave failed ({exc.strerror or exc}); the game goes on, "
-                                "but the last move is not saved.")
+            reason = f"{exc.strerror}: {exc.filename}" if exc.strerror and exc.filename else (exc.strerror or exc)
+            self._notice(t("robust.autosave_failed", reason=reason))
             return None
         try:
             self._written[result.path] = result.path.read_bytes()
@@ -225,7 +238,7 @@ class Autosaver:
             self._written.pop(result.path, None)
         self._slots[match.game_id] = result.path
         if result.notice:
-            self.notices.append(result.notice)
+            self._notice(result.notice)
         return result
 
 
@@ -287,11 +300,11 @@ def read_save(path: str | Path) -> SaveData:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SaveError(path, "the file does not exist") from None
+        raise SaveError(path, "the file does not exist", "missing") from None
     except UnicodeDecodeError:
         raise SaveError(path, "the file is damaged (it is not text)") from None
     except OSError as exc:
-        raise SaveError(path, f"the file cannot be read ({exc.strerror or exc})") from None
+        raise SaveError(path, f"the file cannot be read ({exc.strerror or exc})", "unreadable") from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -300,15 +313,15 @@ def read_save(path: str | Path) -> SaveData:
     except RecursionError:
         raise SaveError(path, "the file is damaged (absurdly nested JSON)") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        raise SaveError(path, "it is not a Heist Table save")
+        raise SaveError(path, "it is not a Heist Table save", "foreign")
     version = doc.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise SaveError(path, "it does not say which save format it uses")
     if version > SAVE_VERSION:
         raise SaveError(path, f"it was written by a newer Heist Table (save format {version}); "
-                              f"this version reads format {SAVE_VERSION}")
+                              f"this version reads format {SAVE_VERSION}", "newer")
     if version != SAVE_VERSION:
-        raise SaveError(path, f"it uses save format {version}, which this version cannot read")
+        raise SaveError(path, f"it uses save format {version}, which this version cannot read", "older")
     missing = [k for k in _KEYS if k not in doc]
     if missing:
         raise SaveError(path, f"the file is damaged (it lacks {', '.join(missing)})")
@@ -322,7 +335,7 @@ def read_save(path: str | Path) -> SaveData:
         get_title(title)
     except UnknownTitle:
         raise SaveError(path, f"it is a game of {title!r}, which this version of Heist Table "
-                              "does not have") from None
+                              "does not have", "title") from None
     config, seed, meta = doc["config"], doc["seed"], doc["meta"]
     if not isinstance(config, dict):
         raise SaveError(path, "the file is damaged (the game setup is not a JSON object)")
@@ -362,13 +375,13 @@ def _rebuild(path: Path, data: SaveData) -> Match:
     try:
         match = Match(data.title, data.config, data.seed, game_id=data.game_id)
     except (TypeError, ValueError) as exc:
-        raise SaveError(path, f"its game setup is not valid ({exc})") from None
+        raise SaveError(path, f"its game setup is not valid ({exc})", "replay") from None
     try:
         match.fast_forward(data.actions)
     except ReplayError as exc:
         raise SaveError(path, f"move {exc.index + 1} ({describe_action(exc.action)}) is refused on "
                               f"replay: {exc.sentence.rstrip('.')}; the save may come from another "
-                              "version of the rules") from None
+                              "version of the rules", "replay") from None
     return match
 
 
@@ -398,3 +411,55 @@ def list_saves(directory: Path | None = None) -> SaveListing:
                               game_id=match.game_id, moves=len(match.log)))
     saves.sort(key=lambda s: (s.saved_at, s.path.name), reverse=True)
     return SaveListing(saves=saves, problems=problems)
+
+
+# ----------------------------------------------------------------- unreadable saves, for the title
+
+def unreadable_saves(directory: Path | None = None) -> list[SaveError]:
+    """The saves of the folder that cannot be read, each as its :class:`SaveError` (checked without
+    a replay, so this is quick; only reads)."""
+    folder = directory or resources.saves_dir()
+    problems: list[SaveError] = []
+    for path in sorted(folder.glob("*.json")):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        try:
+            read_save(path)
+        except SaveError as exc:
+            problems.append(exc)
+    return problems
+
+
+def set_aside_damaged(problems: list[SaveError]) -> list[SaveError]:
+    """Move each *damaged* file of ``problems`` aside to ``<name>.corrupt-<UTC stamp>`` (never over
+    another file), so it is kept for a bug report but no longer offered or reported; a file from a
+    newer version, or not a save at all, stays where it is. Returns the problems, each naming where
+    its file is now."""
+    kept: list[SaveError] = []
+    for problem in problems:
+        path = problem.path
+        if problem.kind == "damaged":
+            aside = _fresh_path(path.with_name(f"{path.name}.corrupt-{_stamp()}"), number_before_suffix=False)
+            try:
+                path.rename(aside)
+                path = aside
+            except OSError:
+                pass   # it stays where it is, still untouched
+        kept.append(SaveError(path, problem.reason, problem.kind))
+    return kept
+
+
+def unreadable_notice(directory: Path | None = None) -> str | None:
+    """One sentence for the title screen when saves of the folder cannot be read (their damaged
+    files set aside first, see :func:`set_aside_damaged`), else None. It never raises: a saves
+    folder that cannot be opened is the autosave's to report."""
+    try:
+        problems = set_aside_damaged(unreadable_saves(directory))
+    except OSError:
+        return None
+    if not problems:
+        return None
+    reason = t(f"robust.reason.{problems[0].kind}")
+    if len(problems) == 1:
+        return t("robust.unreadable_one", reason=reason, path=str(problems[0].path))
+    return t("robust.unreadable_many", count=len(problems), reason=reason, folder=str(problems[0].path.parent))

@@ -366,7 +366,29 @@ class _Loader:
                                                  "(Map > Map Properties > Tile Layer Format in Tiled)")
                 continue
             if data.get("encoding") == "csv":
+                self.check_csv_shape(name, data.text or "", xml.line(data))
                 self.row_lines[name] = self.csv_row_lines(data.text or "", xml.line(data))
+
+    def check_csv_shape(self, name: str, text: str, data_line: int | None) -> None:
+        """A CSV layer holds one tile number per square: a row too few or too many (or a row of the
+        wrong length) is said here, before pytmx reads past its end."""
+        rows = [(offset, chunk) for offset, chunk in enumerate(text.split("\n")) if chunk.strip()]
+        numbers = sum(len([v for v in chunk.split(",") if v.strip()]) for _o, chunk in rows)
+        if numbers == self.rows * self.cols:
+            return
+        high = f"{self.rows} rows high (A–{ROW_LETTERS[self.rows - 1]})"
+        if len(rows) != self.rows:
+            k = abs(len(rows) - self.rows)
+            some = ("1 row is" if k == 1 else f"{k} rows are") + (" missing" if len(rows) < self.rows else " too many")
+            self.fail(data_line, f"layer {name}",
+                      f"the layer has {len(rows)} rows of tiles but the map is {high}: {some}")
+            return
+        for row, (offset, chunk) in enumerate(rows):
+            count = len([v for v in chunk.split(",") if v.strip()])
+            if count != self.cols:
+                self.fail(None if data_line is None else data_line + offset, f"layer {name}",
+                          f"row {ROW_LETTERS[row]} has {count} tiles but the map is {self.cols} columns wide")
+                return
 
     def csv_row_lines(self, text: str, data_line: int | None) -> dict[int, int]:
         if data_line is None:

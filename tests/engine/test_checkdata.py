@@ -20,6 +20,8 @@ BROKEN_LINES = [
     "Tiled cannot open it either",
     "tests/broken/maps/door_outside.tmx:18: field 'layer ground': square B2 is a door but lies in no "
     "building (draw the building's 'building' rectangle in layer 'places' over its doors too)",
+    "tests/broken/maps/missing_row.tmx:16: field 'layer ground': the layer has 2 rows of tiles but the map "
+    "is 3 rows high (A–C): 1 row is missing",
     "tests/broken/maps/no_ground.tmx: field 'layer ground': missing required tile layer 'ground' "
     "(it gives every square its terrain)",
     "tests/broken/maps/no_terrain.tmx:18: field 'layer ground': square B3 has no tile "
@@ -34,6 +36,18 @@ BROKEN_LINES = [
     "'lava' (known terrains: road, dirt, grass, woods, flowerbed, crossing, wall, building, door, "
     "roof_access, bridge, dock, puddle, stairs, ramp, column, ruin, ruin_floor, arrow, underpass, "
     "helipad, water)",
+]
+
+# Issue #11: what check-data missed (the i18n and Lupin checkers' lines for tests/broken).
+MISSED_LINES = [
+    "tests/broken/data/i18n/en/placeholders.yaml:4: field 'broken.unclosed': the text's placeholders are "
+    "malformed (expected '}' before end of string): write {name} with both braces, and {{ or }} for a "
+    "brace itself",
+    "tests/broken/data/i18n/it/placeholders.yaml:3: field 'broken.renamed': uses {nome} but the en text "
+    "(en/placeholders.yaml:3) uses {name}; both languages must name the same placeholders",
+    "tests/broken/data/lupin/episodes.yaml:4: field 'episodes[0]': episode 'no-police-columns' does not say "
+    "where Zenigata sets up: add police_columns: [first, last] (the rulebook's columns), or require a "
+    "'police_zone' place ({kind: police_zone, min_count: 1})",
 ]
 
 
@@ -123,3 +137,12 @@ def test_run_checks_writes_to_the_given_stream():
     out = io.StringIO()
     assert checkdata.run_checks(REPO / "tests" / "fixtures", out=out, only=["maps"]) == 0
     assert out.getvalue() == "All content is valid: 5 files checked.\n"
+
+
+def test_what_check_data_missed_is_now_a_line_each(capsys):
+    code, lines = _run(capsys, "--root", "tests/broken", "--only", "i18n", "--only", "lupin-boards")
+    assert code == 1
+    assert lines[:-1] == MISSED_LINES
+    code, lines = _run(capsys, "--root", "tests/broken", "--only", "maps")
+    assert "check-data: the 'maps' checker failed" not in "\n".join(lines)   # a missing row crashed it
+    assert BROKEN_LINES[3] in lines

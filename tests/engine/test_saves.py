@@ -306,3 +306,116 @@ def test_list_saves_offers_the_most_recent_first_and_reports_the_rest(clock):
     assert listing.saves[0].saved_at == clock.now and listing.saves[0].title == "example"
     assert [p.path.name for p in listing.problems] == ["broken.json"]
     assert "broken JSON" in str(listing.problems[0])
+
+
+# ------------------------------------------------------------- issue #11: a saves folder that fails
+
+def _saves_folder_is_a_file() -> None:
+    home = Path(os.environ["HEIST_TABLE_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "saves").write_text("a file where the saves folder should be", encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Autosave failed: the game goes on, but the last move is not saved ("),
+    ("it", "Salvataggio automatico non riuscito: la partita continua, ma l'ultima mossa non è salvata ("),
+])
+def test_a_saves_folder_that_cannot_be_made_lets_the_game_go_on_unsaved(lang, words):
+    from game.engine import i18n
+
+    _saves_folder_is_a_file()
+    match = Match("example", CONFIG, 3)
+    autosaver = Autosaver()
+    match.listeners.append(autosaver)
+    i18n.set_language(lang)
+    try:
+        match.apply(Draw("north"))          # the move is played, not lost in a crash
+        match.apply(Draw("south"))
+    finally:
+        i18n.set_language("en")
+    assert len(match.log) == 2
+    assert len(autosaver.notices) == 1 and autosaver.notices[0].startswith(words)   # said once, not per move
+    assert "\n" not in autosaver.notices[0]
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs POSIX permissions, not root")
+def test_an_unwritable_saves_folder_lets_the_game_go_on_unsaved():
+    folder = resources.saves_dir()
+    folder.chmod(0o500)
+    try:
+        match = Match("example", CONFIG, 3)
+        autosaver = Autosaver()
+        match.listeners.append(autosaver)
+        match.apply(Draw("north"))
+        assert len(match.log) == 1 and autosaver.notices[0].startswith("Autosave failed: ")
+    finally:
+        folder.chmod(0o700)
+
+
+# ------------------------------------------------- issue #11: what a killed save leaves is cleaned at start
+
+def _leftovers(folder: Path) -> dict[str, Path]:
+    """What a kill during writes leaves, beside things that must stay."""
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {
+        "stray_autosave": folder / ".autosave-0123abcd.json.k3j_x9q2.tmp",
+        "stray_settings": folder / ".settings.json.ab12cd34.tmp",
+        "save": folder / "autosave-0123abcd.json",
+        "kept_aside": folder / "autosave-old.json.corrupt-20240101T000000Z",
+        "players_tmp": folder / "notes.tmp",
+        "other_hidden": folder / ".autosave-0123abcd.json.tmp",
+    }
+    for path in files.values():
+        path.write_text("{", encoding="utf-8")
+    return files
+
+
+def test_the_temporary_files_of_a_killed_save_are_removed_and_nothing_else():
+    from game.engine.storage import remove_stray_temp_files
+
+    folder = resources.saves_dir()
+    files = _leftovers(folder)
+    (folder / ".x.json.abcdefgh.tmp").mkdir()           # a folder, even so named, is not ours
+    removed = remove_stray_temp_files(folder)
+    assert sorted(removed) == sorted([files["stray_autosave"], files["stray_settings"]])
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [".x.json.abcdefgh.tmp"] + [p.name for k, p in files.items() if not k.startswith("stray")])
+
+
+def test_a_start_of_the_game_cleans_the_saves_and_the_players_folder(monkeypatch):
+    from game import cli
+    from game.ui import app
+
+    monkeypatch.setattr(app, "run_app", lambda **_k: 0)
+    saves_files, home_files = _leftovers(resources.saves_dir()), _leftovers(resources.user_dir())
+    assert cli.main([]) == 0
+    for files in (saves_files, home_files):
+        assert not files["stray_autosave"].exists() and not files["stray_settings"].exists()
+        assert all(p.exists() for k, p in files.items() if not k.startswith("stray"))
+
+
+def test_a_start_with_a_saves_folder_that_cannot_be_made_still_starts(monkeypatch):
+    from game import cli
+    from game.ui import app
+
+    monkeypatch.setattr(app, "run_app", lambda **_k: 0)
+    _saves_folder_is_a_file()
+    assert cli.main([]) == 0
+
+
+def test_an_unwritable_saves_folder_lets_the_game_go_on_unsaved_even_as_root(monkeypatch):
+    import tempfile
+
+    folder = resources.saves_dir()
+
+    def refuse(*_a, **_k):
+        raise PermissionError(13, "Permission denied", str(folder))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    match = Match("example", CONFIG, 3)
+    autosaver = Autosaver()
+    match.listeners.append(autosaver)
+    match.apply(Draw("north"))
+    assert len(match.log) == 1
+    assert autosaver.notices == [f"Autosave failed: the game goes on, but the last move is not saved "
+                                 f"(Permission denied: {folder})."]

@@ -152,6 +152,8 @@ BROKEN_CASES = {
                      "one of: building, start, escape, bus_stop, police_parking, reinforcement, "
                      "police_zone, helipad, dock, treasure_site, vault, handwheel, discovery, trapdoor, "
                      "temple, arrow, underpass, zenigata_return"),
+    "missing_row": (16, "layer ground", "the layer has 2 rows of tiles but the map is 3 rows high (A–C): "
+                    "1 row is missing"),
     "bad_xml": (21, None, "the file is not well-formed XML (mismatched tag at column 4); "
                 "Tiled cannot open it either"),
 }

@@ -61,6 +61,16 @@ class Episode:
             raise ValueError("name needs exactly an 'it' and an 'en' text")
         if self.rounds < 1:
             raise ValueError("rounds must be at least 1")
+        # Where Zenigata sets up: columns (the base game, Stonehenge), or the map's 'police_zone'
+        # places when the episode requires them (Cagliostro: the site's dirt).
+        if self.police_columns is None:
+            if not any(r.kind == "police_zone" for r in self.requires):
+                raise ValueError(f"episode {self.id!r} does not say where Zenigata sets up: add "
+                                 "police_columns: [first, last] (the rulebook's columns), or require a "
+                                 "'police_zone' place ({kind: police_zone, min_count: 1})")
+        elif len(self.police_columns) != 2 or not 1 <= self.police_columns[0] <= self.police_columns[1]:
+            raise ValueError(f"episode {self.id!r}: police_columns must be two column numbers "
+                             f"[first, last], first at least 1, not {self.police_columns}")
 
 
 @dataclass(frozen=True)
@@ -150,6 +160,8 @@ def board_problems(board: Board, ep: Episode) -> list[str]:
             problems.append(f"layer 'ground': needs some '{req.has_terrain}' squares")
         if req.has_ditch and not any(board.cell(s).ditch for s in board.squares()):
             problems.append("layer 'ditch': the episode needs a ditch")
+    if ep.police_columns and ep.police_columns[-1] > board.cols:
+        problems.append(f"police_columns {ep.police_columns} reach past the board's {board.cols} columns")
     return problems
 
 

@@ -36,6 +36,7 @@ class TitleScene(Scene):
                         self.quit_button]
         self.look_for_saves = look_for_saves
         self.offer = None          # (saved_at, note, build) of the latest unfinished game, if any
+        self.save_problem: str | None = None   # a sentence: saves that could not be read, and where they are
         self.time = 0.0
         self._layout()
 
@@ -52,8 +53,10 @@ class TitleScene(Scene):
         """Is there an unfinished game to continue? (asked on entering, and on coming back)"""
         if not self.look_for_saves:
             return
+        from game.engine.saves import unreadable_notice
         from game.ui.registry import latest_continue
 
+        self.save_problem = unreadable_notice() or self.save_problem   # kept for this session
         self.offer = latest_continue()
         self._layout()
 
@@ -116,9 +119,27 @@ class TitleScene(Scene):
         if self.offer is not None:
             b = self.continue_button.rect
             canvas.text(self.offer[1], (b.right + 18, b.centery), 16, theme.ITALIC, theme.MUTED, anchor="midleft")
+        if self.save_problem:
+            self._draw_save_problem(canvas, self.save_problem)
         canvas.text(t("title.footer"), (LEFT, 862), 18, theme.ITALIC, (150, 160, 184), anchor="bottomleft")
         canvas.text(t("title.version", version=__version__), (1600 - 40, 862), 16, theme.BOLD, theme.FAINT,
                     anchor="bottomright", tracking=1)
+
+    @staticmethod
+    def _draw_save_problem(canvas: Canvas, sentence: str) -> None:
+        """The sentence about unreadable saves, in a red-edged box with a "!" (not colour alone)."""
+        from game.ui.widgets import draw_panel
+
+        x, w, size = 560, 1000, 17
+        lines = canvas.wrap(sentence, w - 86, size, theme.BODY)[:4]
+        step = canvas.line_height(size, theme.BODY) * 1.2
+        h = max(64, 26 + step * len(lines))
+        top = 818 - h
+        draw_panel(canvas, (x, top, w, h), theme.PANEL, edge=theme.RED, radius=12, accent=theme.RED)
+        canvas.circle(theme.RED, (x + 40, top + h / 2), 16)
+        canvas.text("!", (x + 40, top + h / 2), 24, theme.BOLD, theme.INK, anchor="center")
+        for i, line in enumerate(lines):
+            canvas.text(line, (x + 70, top + 13 + i * step), size, theme.BODY, theme.INK)
 
 
 def back_to_title(stack: Any) -> None:
@@ -130,3 +151,25 @@ def back_to_title(stack: Any) -> None:
         stack.pop()
     if stack.top is None:
         stack.push(TitleScene(look_for_saves=True))
+
+
+def _title_save_problem(app: Any, **_: Any) -> TitleScene:
+    """The title screen after a damaged autosave was set aside (for `heist-table screenshot`)."""
+    from game.engine.i18n import current_language
+
+    scene = TitleScene()
+    folder = "C:\\Users\\Anna\\AppData\\Roaming\\HeistTable\\saves" if current_language() == "it" else \
+        "/home/anna/.local/share/heist-table/saves"
+    sep = "\\" if "\\" in folder else "/"
+    scene.save_problem = t("robust.unreadable_one", reason=t("robust.reason.damaged"),
+                           path=f"{folder}{sep}autosave-7f3a9c21.json.corrupt-20261125T082304Z")
+    return scene
+
+
+def _register() -> None:
+    from game.ui.registry import register_scene
+
+    register_scene("title-save-problem")(_title_save_problem)
+
+
+_register()
