@@ -48,6 +48,7 @@ from game.lupin.ui import planning_scene as PS
 from game.ui import theme
 from game.ui.canvas import Canvas
 from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
 from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
 
 # ---- the side panel's layout (logical 1600×900) ------------------------------------------
@@ -67,6 +68,8 @@ HAND_GAP, HAND_GROUP_GAP = 5.0, 14.0
 HAND_ZOOM_W = 300.0     # a hovered card, enlarged over the board
 DEVICE_BOX = 20.0       # a device of the seat's own characters, in the roster
 RULES_BUTTON = pygame.FRect(PANEL.right - 18 - 92, 31, 92, 26)
+MENU_BUTTON = pygame.FRect(RULES_BUTTON.left - 8 - 84, 31, 84, 26)   # the in-game menu (also Esc)
+HISTORY_BUTTON_W = 120  # "History", at the right of the log's title
 LOG_LINE = 19
 GROUP_AT = 3           # an action type with this many variants gets one button and a menu
 SPLIT_AT = 11          # ... and one menu per figure when there are this many for several figures
@@ -163,6 +166,21 @@ class Popup:
                     17, theme.BOLD, theme.GOLD)
         for b in self.buttons:
             b.draw(canvas)
+
+
+class PlayCurtain(CurtainScene):
+    """The hot-seat curtain of the play screen: Esc opens the in-game menu over it (the curtain
+    stays below the menu, so nothing of the hidden seat's board is drawn)."""
+
+    def __init__(self, *args: Any, on_menu: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.on_menu = on_menu
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_menu is not None:
+            self.on_menu()
+            return True
+        return super().handle(event)
 
 
 class LupinPlayScene(LupinBoardScene):
@@ -299,7 +317,8 @@ class LupinPlayScene(LupinBoardScene):
         self.message = None
         self.refresh()
         if self.stack is not None and nxt is not None and self.curtain is None:
-            self.curtain = CurtainScene(seat_name(nxt), on_ready=lambda: self.reveal(nxt), note=self.curtain_note(nxt))
+            self.curtain = PlayCurtain(seat_name(nxt), on_ready=lambda: self.reveal(nxt), note=self.curtain_note(nxt),
+                                       on_menu=self.open_game_menu)
             self.stack.push(self.curtain)
 
     def curtain_note(self, seat: str) -> str | None:
@@ -653,7 +672,9 @@ class LupinPlayScene(LupinBoardScene):
             self.mouse = tuple(event.pos)
             self.hover = square_at(event.pos)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return self.cancel()
+            if not self.cancel():   # nothing to close: the in-game menu
+                self.open_game_menu()
+            return True
         if self._handle_panel(event):   # the rules button; a click on a card of the hand
             return True
         if self.over:
@@ -723,8 +744,9 @@ class LupinPlayScene(LupinBoardScene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.dice.update(dt)
-        self.tick_plan_clock(dt)
-        self.tick_computer(dt)
+        if not self.menu_open():   # the menu stops the clock; a computer seat waits for it to close
+            self.tick_plan_clock(dt)
+            self.tick_computer(dt)
         if self.message is not None:
             self.message_age += dt
             if self.message_age > MESSAGE_TIME:
@@ -1050,7 +1072,7 @@ class LupinPlayScene(LupinBoardScene):
         ep = episode(v["episode"]).name[lang]
         kicker = f"{t('lupin.title')} · {ep}".upper()
         round_r = canvas.text(t("lupin.play.round_short", round=v["round"], total=v["rounds_total"]),
-                              (RULES_BUTTON.left - 12, 36), 16, theme.BOLD, theme.MUTED, anchor="topright")
+                              (MENU_BUTTON.left - 12, 36), 16, theme.BOLD, theme.MUTED, anchor="topright")
         canvas.text(fit(canvas, kicker, round_r.left - 16 - IX - 1.5 * len(kicker), 15, theme.BOLD), (IX, 36), 15,
                     theme.BOLD, theme.GOLD, tracking=1.5)   # fit() measures without the tracking
         total = max(1, v["rounds_total"])
@@ -1309,9 +1331,44 @@ class LupinPlayScene(LupinBoardScene):
 
         self.stack.push(rules_reader(self.view["episode"]))
 
+    def _menu_button(self) -> Button:
+        button = getattr(self, "_menu_btn", None)
+        if button is None:
+            button = FitButton(MENU_BUTTON, lambda: t("game_menu.button"), self.open_game_menu, icon="gear")
+            self._menu_btn = button
+        return button
+
+    def open_game_menu(self) -> None:
+        """The in-game menu (game/ui/scenes/game_menu.py), over the screen or over the curtain.
+        With the curtain down the menu stands on the curtain; should the board be hidden with no
+        curtain on it, the menu covers the whole window."""
+        if self.stack is None or isinstance(self.stack.top, GameMenuScene):
+            return
+        self.select(self.selected)   # a menu of actions, a pressed square: closed
+        self.planning.cancel()
+        hidden = not self.revealed and not self.over and not isinstance(self.stack.top, CurtainScene)
+        note = (lambda: t("game_menu.saved_note")) if self.autosaver is not None else None
+        self.stack.push(GameMenuScene(on_rules=self.open_rules, on_save_leave=self.save_and_leave, note=note,
+                                      hide_below=hidden))
+
+    def save_and_leave(self) -> None:
+        """Save and leave: the autosave (with the planning clock) written now, then the title,
+        whose "Continue" reopens the game behind the curtain."""
+        if self.autosaver is not None and not self.match.state.is_over():
+            self.autosaver(self.match)
+        self.back_to_title()
+
+    def menu_open(self) -> bool:
+        """True while the in-game menu or one of its dialogs is over this screen: the planning
+        clock stops, and a computer seat waits."""
+        if self.stack is None or self.stack.top is self:
+            return False
+        above = self.stack.scenes[self.stack.scenes.index(self) + 1:] if self in self.stack else []
+        return any(isinstance(s, (GameMenuScene, ConfirmScene)) for s in above)
+
     def _handle_panel(self, event: Any) -> bool:
-        """The rules button, and a click on a card of the hand (press and release on it)."""
-        if self._rules_button().handle(event):
+        """The rules and menu buttons, and a click on a card of the hand (press and release on it)."""
+        if self._rules_button().handle(event) or self._menu_button().handle(event):
             return True
         if self.popup is not None or not self.revealed or self.over:
             return False
@@ -1388,9 +1445,9 @@ class LupinPlayScene(LupinBoardScene):
     def _draw_hover(self, canvas: Canvas) -> None:
         """Drawn every frame over everything: the rules button, then the hovered card enlarged or
         the hovered panel marker's tooltip."""
-        button = self._rules_button()
-        button.hover_t = 1.0 if button.hovered else 0.0
-        button.draw(canvas)
+        for button in (self._rules_button(), self._menu_button()):
+            button.hover_t = 1.0 if button.hovered else 0.0
+            button.draw(canvas)
         if self.popup is not None:
             return
         item = self.hand_item_at(self.mouse) if PANEL.collidepoint(self.mouse) else None

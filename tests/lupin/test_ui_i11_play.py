@@ -1,0 +1,151 @@
+"""Issue #11, the play screen: the in-game menu, the history, the confirmations before leaving
+the map or being seen, the sentence when a partner is clicked, and no internal ids in any text.
+Everything is driven with synthetic mouse and key events, as a player would."""
+
+import copy
+
+import pygame
+import pytest
+
+from game.engine.api import TABLE
+from game.lupin.ui.play_scene import LupinPlayScene
+from game.lupin.ui.scenes import planning_match, seeded_match
+from game.ui.scenes.chooser import ChooserScene
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
+from game.ui.scenes.quit_confirm import QuitConfirmScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.title import TitleScene
+from tests.lupin.test_ui_kit import click, frame, key, make_app
+
+
+def play_app(match, lang="en", **options):
+    app = make_app(scenes=(), lang=lang)
+    options.setdefault("autosave", False)
+    scene = LupinPlayScene(match, start_revealed=True, **options)
+    app.stack.push(scene)
+    app.update(0.02)
+    return app, scene
+
+
+def lift_curtain(app):
+    assert isinstance(app.stack.top, CurtainScene)
+    app.update(CurtainScene.ARM_DELAY + 0.1)
+    click(app, (800, 450))
+
+
+# ---------------------------------------------------------------- 1. the in-game menu
+
+def test_esc_opens_the_in_game_menu_and_resume_goes_back_to_the_game():
+    app, play = play_app(seeded_match("rosso-rubino"))
+    assert play.selected is not None
+    key(app, pygame.K_ESCAPE)                 # the first Esc drops the selection
+    assert app.stack.top is play and play.selected is None
+    key(app, pygame.K_ESCAPE)                 # the next one opens the menu (no longer "Quit?")
+    menu = app.stack.top
+    assert isinstance(menu, GameMenuScene)
+    assert set(menu.buttons) == {"resume", "rules", "settings", "save_leave", "new_game", "quit"}
+    before = len(play.match.log)
+    click(app, (400, 450))                    # a click beside the menu reaches nothing below
+    assert app.stack.top is menu and len(play.match.log) == before
+    click(app, menu.buttons["resume"].rect.center)
+    assert app.stack.top is play
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)                 # Esc in the menu: resume too
+    assert app.stack.top is play
+
+
+def test_the_menu_button_on_the_play_screen_opens_the_menu_with_rules_and_settings():
+    app, play = play_app(seeded_match("rosso-rubino"), lang="it")
+    frame(app)
+    click(app, play._menu_button().rect.center)
+    menu = app.stack.top
+    assert isinstance(menu, GameMenuScene)
+    click(app, menu.buttons["rules"].rect.center)
+    assert type(app.stack.top).__name__ == "RulesReaderScene"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu
+    click(app, menu.buttons["settings"].rect.center)
+    assert isinstance(app.stack.top, SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu
+    click(app, menu.buttons["quit"].rect.center)
+    assert isinstance(app.stack.top, QuitConfirmScene)
+
+
+def test_save_and_leave_goes_to_the_title_and_continue_brings_the_game_back():
+    match = seeded_match("gran-colpo", phase="police")
+    app = make_app(scenes=("title",))
+    play = LupinPlayScene(match, start_revealed=True)      # autosaved, as in a real game
+    app.stack.push(play)
+    app.update(0.02)
+    end = next(b for b, c in play.buttons if getattr(c, "kind", "") == "end")
+    click(app, end.rect.center)                            # Zenigata ends the police phase
+    lift_curtain(app)
+    moves = len(play.match.log)
+    key(app, pygame.K_ESCAPE)
+    if not isinstance(app.stack.top, GameMenuScene):
+        key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    click(app, menu.buttons["save_leave"].rect.center)
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and len(app.stack) == 1
+    title.look_for_saves = True
+    title.look_for_game()
+    assert title.offer is not None
+    click(app, title.continue_button.rect.center)
+    back = next(s for s in app.stack if isinstance(s, LupinPlayScene))
+    assert len(back.match.log) == moves and back.match.state == play.match.state
+    assert isinstance(app.stack.top, CurtainScene)         # the game comes back behind the curtain
+
+
+def test_new_game_asks_first_and_cancel_keeps_the_game():
+    app = make_app(scenes=("title",))
+    play = LupinPlayScene(seeded_match("rosso-rubino"), autosave=False, start_revealed=True)
+    app.stack.push(play)
+    app.update(0.02)
+    play.open_game_menu()
+    menu = app.stack.top
+    click(app, menu.buttons["new_game"].rect.center)
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene) and "new game" in ask.title().lower()
+    click(app, ask.cancel_button.rect.center)
+    assert app.stack.top is menu
+    click(app, menu.buttons["new_game"].rect.center)
+    click(app, app.stack.top.confirm_button.rect.center)
+    assert isinstance(app.stack.top, ChooserScene) and play not in app.stack
+    assert [type(s) for s in app.stack] == [TitleScene, ChooserScene]
+
+
+def test_the_menu_over_the_curtain_shows_nothing_of_the_hidden_seat():
+    """Esc on the curtain opens the menu on top of the curtain: the frame is the one of a curtain
+    and a menu alone, whatever the board below holds."""
+    match = seeded_match("gran-colpo", phase="police")
+    app, play = play_app(copy.deepcopy(match))
+    end = next(b for b, c in play.buttons if getattr(c, "kind", "") == "end")
+    click(app, end.rect.center)
+    curtain = app.stack.top
+    assert isinstance(curtain, CurtainScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, GameMenuScene) and curtain in app.stack   # not "Quit?"
+    alone = make_app(scenes=(), lang="en")
+    alone.stack.push(CurtainScene(curtain.name))
+    alone.stack.push(GameMenuScene(on_rules=lambda: None))
+    assert frame(app) == frame(alone)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is curtain and play.seat == TABLE
+
+
+def test_the_planning_clock_stops_while_the_menu_is_open_and_the_shop_has_the_menu_too():
+    app, play = play_app(planning_match(), plan_left=600)
+    assert play.planning.active
+    key(app, pygame.K_ESCAPE)
+    if not isinstance(app.stack.top, GameMenuScene):
+        key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, GameMenuScene)
+    left = play.plan_clock
+    app.update(30.0)
+    assert play.plan_clock == left                          # the menu holds the clock
+    key(app, pygame.K_ESCAPE)
+    app.update(30.0)
+    assert play.plan_clock == pytest.approx(left - 30.0, abs=0.1)
