@@ -149,3 +149,88 @@ def test_the_planning_clock_stops_while_the_menu_is_open_and_the_shop_has_the_me
     key(app, pygame.K_ESCAPE)
     app.update(30.0)
     assert play.plan_clock == pytest.approx(left - 30.0, abs=0.1)
+
+
+# ---------------------------------------------------------------- 5. no internal ids in texts
+
+ID_LIKE = __import__("re").compile(r"\b[a-z]+(?:_[a-z]+)*-\d+\b|\b[a-z]+_[a-z_]+\b")
+VEHICLES_AND_GEAR = ("boat", "helicopter", "sport_motorbike", "fiat_500", "alfa_romeo_2300", "jeep", "rowboat",
+                     "tank_lorry", "hang_glider", "decoy_balloon", "shovel", "radio", "rifle", "hand_grenade")
+
+
+def texts_of_a_bot_game(episode, seed):
+    """Every button label, menu line, group button, attack tooltip and dice title offered to the
+    seat to act, and every log line of every seat, over a whole bot game in which the gang bought
+    vehicles (so that the police may shoot at them), in Italian and in English."""
+    from game.engine.api import events_for_seat
+    from game.engine.i18n import set_language
+    from game.lupin.ai import HeuristicBot
+    from game.lupin.rules import new_game
+    from game.lupin.ui import choices as C
+    from game.lupin.ui.dice import DicePanel
+    from game.lupin.ui.log_text import event_line
+
+    state = new_game({"episode": episode, "players": 5}, seed)
+    bots, bought, texts = {}, set(), []
+
+    def collect(view, legal, events):
+        for lang in ("en", "it"):
+            set_language(lang)
+            for ch in C.classify_all(legal, view, state.geo):
+                fig = getattr(ch.action, "figure", None)
+                texts.extend((lang, type(ch.action).__name__, x) for x in (
+                    ch.label, C.short_label(ch, view), C.group_label(ch.type_name),
+                    C.group_label(ch.type_name, fig if isinstance(fig, str) else None), C.odds_text(ch, view)))
+            panel = DicePanel()
+            panel.show(events)
+            texts.extend((lang, "dice", r.title) for r in panel.rolls)
+        set_language("en")
+
+    while not state.is_over():
+        seat = state.to_act()[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        buy = [a for a in legal if type(a).__name__ == "BuyDevice" and a.device in VEHICLES_AND_GEAR
+               and a.device not in bought]
+        if state.phase == "planning" and buy:
+            bought.add(buy[0].device)
+            try:
+                state.apply(buy[0])
+                continue
+            except Exception:   # noqa: BLE001 - over the budget: the bots buy the rest
+                pass
+        action = bots.setdefault(seat, HeuristicBot(seed * 17 + len(bots))).choose(view, legal)
+        events = state.apply(action)
+        seen = [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(events, seat)]
+        collect(view, legal, seen)
+    for lang in ("en", "it"):
+        set_language(lang)
+        for seat in sorted(set(state.seat_of.values())) + [TABLE]:
+            texts.extend((lang, "log", event_line(e)) for e in state.view(seat)["log"])
+    set_language("en")
+    return texts
+
+
+@pytest.mark.parametrize("episode", ["rosso-rubino", "gran-colpo", "cagliostro", "stonehenge"])
+def test_no_button_tooltip_dice_title_or_log_line_shows_an_internal_id(episode):
+    texts = []
+    for seed in (1, 2, 3):
+        texts += texts_of_a_bot_game(episode, seed)
+    bad = sorted({(lang, kind, text) for lang, kind, text in texts if ID_LIKE.search(text)})
+    assert not bad, bad[:10]
+    assert len(texts) > 1000
+
+
+def test_a_shot_at_a_gang_vehicle_names_the_vehicle_in_both_languages():
+    from game.engine.i18n import set_language
+    from game.lupin.rules.actions import Shoot
+    from game.lupin.ui import choices as C
+
+    view = seeded_match("rosso-rubino").state.view("zenigata")
+    shot = Shoot("zenigata", "agent-1", "boat-1", "pistol")
+    try:
+        assert C.classify(shot, view).label == "Shoot at the boat"
+        assert C.figure_name("sport_motorbike-2") == "Sport motorbike 2"
+        set_language("it")
+        assert C.classify(shot, view).label == "Spara alla barca"
+    finally:
+        set_language("en")

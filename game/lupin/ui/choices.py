@@ -85,7 +85,18 @@ def figure_name(ident: str) -> str:
             return t(key, n=ident[len(prefix):])
     if ident == "police":
         return t("lupin.fig.police")
-    return ident
+    return vehicle_name(ident) or ident   # a gang vehicle shot at (a shot's target, the dice's title)
+
+
+def vehicle_at(ident: str) -> str | None:
+    """A gang vehicle as the object of a shot, with its article: "at the boat", "alla barca"
+    (``sport_motorbike-2`` → "at the sport motorbike 2"); None if ``ident`` is not one."""
+    device, _, n = ident.rpartition("-")
+    if not device or not n.isdigit() or vehicle_name(ident) is None:
+        return None
+    key = f"i11_play.vehicle_at.{device}"
+    phrase = t(key) if translator().has(key) else t("i11_play.vehicle_at_other", name=vehicle_name(ident))
+    return phrase if n == "1" else f"{phrase} {n}"
 
 
 def vehicle_name(ident: str) -> str | None:
@@ -100,7 +111,11 @@ def vehicle_name(ident: str) -> str | None:
 
 
 def name_of(value: str) -> str:
-    """Any id a player may read: a figure, car or vehicle by name, a spot as a place, else as is."""
+    """Any id a player may read: a figure, car or vehicle by name, a spot as a place, else as is;
+    two targets at once (``agent-1+zenigata``, a card's double shot) as "Agent 1 and Zenigata"."""
+    if "+" in value and all(value.split("+")):
+        parts = [name_of(p) for p in value.split("+")]
+        return t("i11_play.both", a=", ".join(parts[:-1]), b=parts[-1])
     if value in ("lupin", "jigen", "goemon", "fujiko", "zenigata", "police") or FIGURE_ID.match(value):
         return figure_name(value)
     if value.startswith(("inside ", "under ")):
@@ -155,7 +170,8 @@ def value_name(view: dict, field: str, value: Any) -> str:
         return vehicle_name(value) or value
     if valid_spot(view, value) is not None:
         return spot_name(value)
-    return value.replace("_", " ")
+    named = name_of(value)   # a figure or vehicle the view no longer shows still has a name
+    return named if named != value else value.replace("_", " ")
 
 
 # ------------------------------------------------------------------------------------- spots
@@ -291,6 +307,8 @@ def action_label(action: Action, view: dict) -> str:
         return t("lupin.act.choose_aim", aim=t(f"lupin.stonehenge.aim.{fields.get('aim')}"))
     if name == "Pump":   # the tank lorry (expansion): the flooded zone by its colour
         return t("lupin.act.pump", zone=t(f"lupin.zone.{fields.get('zone')}"))
+    if name in SHOTS and isinstance(fields.get("target"), str) and vehicle_at(fields["target"]):
+        return t("i11_play.act.shoot_vehicle", at=vehicle_at(fields["target"]))
     if name in ("PlayCard", "UseDevice") and not fields.get("target"):
         return t(f"lupin.act.{snake(name)}", **shown)
     if name in ("PlayCard", "UseDevice"):
@@ -402,8 +420,11 @@ def odds_text(choice: Choice, view: dict) -> str:
         return choice.label
     target = figure_name(choice.action.target)
     key = "lupin.play.tip.shoot" if choice.type_name in SHOTS else "lupin.play.tip.melee"
+    at = vehicle_at(choice.action.target) if choice.type_name in SHOTS else None
     if info["need"] > 12:
         text = t("lupin.play.tip.no_chance", target=target)
+    elif at is not None:   # a gang vehicle: "Shoot at the boat: needs 8+ on 2d6"
+        text = t("i11_play.tip.shoot_vehicle", at=at, need=info["need"], odds=info["odds"])
     else:
         text = t(key, target=target, need=info["need"], odds=info["odds"])
     if info["dodge"]:
