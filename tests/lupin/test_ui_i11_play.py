@@ -234,3 +234,132 @@ def test_a_shot_at_a_gang_vehicle_names_the_vehicle_in_both_languages():
         assert C.classify(shot, view).label == "Spara alla barca"
     finally:
         set_language("en")
+
+
+# ---------------------------------------------------------------- 3, 6. asked before leaving or being seen
+
+def bot_match_until(episode, seed, wanted, buys=("boat", "helicopter", "sport_motorbike", "fiat_500",
+                                                   "alfa_romeo_2300")):
+    """A 5-player game played by the heuristic bots (the gang buying ``buys`` first) up to the first
+    gang-phase position where ``wanted(state, action)`` holds for a legal action of the seat to act:
+    (the match, that action)."""
+    from game.engine.replay import Match
+    from game.lupin.ai import HeuristicBot
+
+    match = Match("lupin", {"episode": episode, "players": 5}, seed)
+    bots, bought = {}, set()
+    while not match.state.is_over():
+        state = match.state
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        buy = [a for a in legal if type(a).__name__ == "BuyDevice" and a.device in buys and a.device not in bought]
+        if state.phase == "planning" and buy:
+            bought.add(buy[0].device)
+            try:
+                match.apply(buy[0])
+                continue
+            except Exception:   # noqa: BLE001 - over the budget
+                pass
+        if state.phase == "gang":
+            found = next((a for a in legal if wanted(state, a)), None)
+            if found is not None:
+                return match, found
+        match.apply(bots.setdefault(seat, HeuristicBot(seed * 17 + len(bots))).choose(state.view(seat), legal))
+    raise AssertionError("no such position")
+
+
+def button_for(play, action):
+    return next(b for b, c in play.buttons if getattr(c, "action", None) == action)
+
+
+def test_leaving_the_map_asks_first_cancel_keeps_the_member_and_leave_escapes():
+    match, escape = bot_match_until("rosso-rubino", 1, lambda s, a: type(a).__name__ == "Escape")
+    app, play = play_app(match)
+    play.select(escape.figure)
+    before = len(match.log)
+    click(app, button_for(play, escape).rect.center)
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene)
+    assert ask.title == "Leave the map with Lupin?"
+    assert "cannot come back" in ask.body
+    frame(app)
+    click(app, ask.cancel_button.rect.center)              # Cancel: nothing happened, nothing lost
+    assert app.stack.top is play and len(match.log) == before
+    assert not match.state.figures["lupin"].escaped
+    assert escape in [c.action for c in play.choices]
+    click(app, button_for(play, escape).rect.center)
+    click(app, app.stack.top.confirm_button.rect.center)   # Leave: he is gone
+    assert match.log[-1] == escape and match.state.figures["lupin"].escaped
+
+
+def test_getting_into_a_vehicle_in_view_says_you_will_be_seen_and_asks_first():
+    from game.lupin.ui import choices as C
+
+    match, get_in = bot_match_until(
+        "rosso-rubino", 4, lambda s, a: type(a).__name__ == "GetIn" and C.reveal_risk(s, a) == "seen")
+    member = get_in.figure
+    app, play = play_app(match)
+    play.select(member)
+    assert not match.state.is_shown(member)
+    button = button_for(play, get_in)
+    label = button.text() if callable(button.text) else button.text
+    assert label.endswith("· you will be seen") and button.icon == "!"
+    before, state_before = len(match.log), copy.deepcopy(match.state)
+    click(app, button.rect.center)
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene) and ask.title == f"The police will see {C.figure_name(member)}"
+    click(app, ask.cancel_button.rect.center)
+    assert len(match.log) == before and match.state == state_before   # asking changed nothing
+    click(app, button_for(play, get_in).rect.center)
+    click(app, app.stack.top.confirm_button.rect.center)
+    assert match.log[-1] == get_in and match.state.is_shown(member)
+
+
+def test_an_action_that_shows_nobody_is_not_asked_about():
+    match, _escape = bot_match_until("rosso-rubino", 1, lambda s, a: type(a).__name__ == "Escape")
+    app, play = play_app(match)
+    end = next((b, c) for b, c in play.buttons if getattr(c, "kind", "") == "end")
+    assert play.reveal_risk(end[1]) is None
+    before = len(match.log)
+    click(app, end[0].rect.center)
+    assert not isinstance(app.stack.top, ConfirmScene) and len(match.log) == before + 1
+
+
+def test_the_warning_is_in_italian_too():
+    from game.lupin.ui import choices as C
+
+    match, get_in = bot_match_until(
+        "rosso-rubino", 4, lambda s, a: type(a).__name__ == "GetIn" and C.reveal_risk(s, a) == "seen")
+    app, play = play_app(match, lang="it")
+    play.select(get_in.figure)
+    button = button_for(play, get_in)
+    assert (button.text() if callable(button.text) else button.text).endswith("· sarai in vista")
+
+
+# ---------------------------------------------------------------- 4. a partner clicked says why not
+
+def test_clicking_another_players_member_says_whose_he_is():
+    app, play = play_app(seeded_match("rosso-rubino"))
+    assert play.seat == "lupin" and "jigen" in play.tokens and "jigen" not in play.actors
+    before = len(play.match.log)
+    click(app, play.tokens["jigen"][0])
+    assert play.message == "Jigen is played by another player, in Jigen's own turn."
+    assert len(play.match.log) == before and play.selected == "lupin"
+
+
+def test_clicking_a_partner_during_a_members_turn_says_to_end_that_turn_first():
+    app, play = play_app(seeded_match("gran-colpo", players=2))
+    assert play.seat == "lupin" and play.view["phase"] == "gang"
+    mover = play.selected
+    moves = [p for p, what, cs in play.clickables() if what == "square" and cs[0].kind == "move"]
+    click(app, moves[0])
+    if play.popup is not None:
+        click(app, play.clickables()[0][0])
+    assert play.view["active"] == mover
+    partner = next(f for f in ("lupin", "jigen", "goemon", "fujiko") if f != mover and f in play.tokens)
+    assert partner not in play.actors
+    click(app, play.tokens[partner][0])
+    from game.lupin.ui import choices as C
+    assert play.message == (f"It is {C.figure_name(mover)}'s turn: finish it (End turn) before moving "
+                            f"{C.figure_name(partner)}.")
+    frame(app)

@@ -19,12 +19,13 @@ blow (2d6 + skill ≥ 12), and the hints shown when hovering a square. No pygame
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from game.engine.api import Action
+from game.engine.api import Action, IllegalAction
 from game.engine.i18n import current_language, t, translator
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import PISTOL_RANGE, RIFLE_RANGE, Inside, Under, spot_from_text
@@ -430,6 +431,38 @@ def odds_text(choice: Choice, view: dict) -> str:
     if info["dodge"]:
         text += " · " + t("lupin.play.tip.dodge", target=target, n=info["dodge"], odds=info["odds_after_dodge"])
     return text
+
+
+# ------------------------------------------------------------------------------------- being seen
+
+RISK_SEEDS = (101, 202)   # dice for the trial moves: never the game's own, so no roll is foretold
+NO_RISK_TYPES = {"Escape", "Unmask"}   # asked about otherwise (Escape), or revealing by name (Unmask)
+
+
+def reveal_risk(state: Any, action: Action) -> str | None:
+    """Whether ``action`` makes its figure, a gang member hidden now, shown on the board: "seen"
+    (whatever the dice), "maybe" (on some dice) or None. The rules answer: the action is tried on
+    copies of the state with dice of their own (never the game's, so nothing to come is told).
+    Only the acting member's own visibility is read, which his seat knows anyway."""
+    fid = getattr(action, "figure", None)
+    f = getattr(state, "figures", {}).get(fid) if isinstance(fid, str) else None
+    if f is None or f.kind != "gang" or type(action).__name__ in NO_RISK_TYPES or state.is_shown(fid):
+        return None
+    from game.engine.rng import Rng
+
+    outcomes = set()
+    for seed in RISK_SEEDS:
+        trial = copy.deepcopy(state)
+        trial.rng = Rng(seed)
+        try:
+            trial.apply(action)
+        except IllegalAction:
+            return None
+        g = trial.figures[fid]
+        outcomes.add(bool(trial.is_shown(fid)) and not g.escaped and g.arrested_by is None)
+    if outcomes == {True}:
+        return "seen"
+    return "maybe" if True in outcomes else None
 
 
 def police_sight(view: dict) -> tuple[list[tuple[Any, int]], list[Any]]:

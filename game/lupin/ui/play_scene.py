@@ -144,6 +144,9 @@ class Popup:
             col, row = divmod(i, rows)
             r = (x + 12 + col * col_w, y + 44 + row * POPUP_ROW, col_w - (6 if cols > 1 else 0), POPUP_ROW - 6)
             label = C.short_label(choice, scene.view) if short else choice.label
+            risk = scene.reveal_risk(choice) if choice.kind != "move" else None
+            if risk is not None:
+                label = f"{label} · {t('i11_play.seen.short_' + risk)}"
             self.buttons.append(MenuItem(r, label, lambda c=choice: scene.play(c)))
 
     def handle(self, event: Any) -> bool:
@@ -187,6 +190,7 @@ class LupinPlayScene(LupinBoardScene):
     """See the module docstring. ``start_revealed`` skips the first curtain (screenshots, tests)."""
 
     fills_window = True
+    confirm_risky = True   # leaving the map, or a hidden member's move that shows him, asks first
 
     def __init__(self, match: Any, *, autosaver: Autosaver | None = None, autosave: bool = True,
                  start_revealed: bool = False, plan_seconds: int | None = PLAN_SECONDS,
@@ -344,9 +348,15 @@ class LupinPlayScene(LupinBoardScene):
         self.seat, self.revealed, self.pending = seat, True, None
         self.refresh()
 
-    def play(self, choice: C.Choice) -> None:
-        """Submit one legal action (the rules judge it) and move the game on."""
+    def play(self, choice: C.Choice, confirmed: bool = False) -> None:
+        """Submit one legal action (the rules judge it) and move the game on. Leaving the map, and
+        an action that shows a hidden member, ask first (Cancel loses nothing)."""
         self.popup = None
+        question = None if confirmed or not self.confirm_risky or self.stack is None else self.question_for(choice)
+        if question is not None:
+            title, body, yes = question
+            self.stack.push(ConfirmScene(title, body, yes, lambda: self.play(choice, confirmed=True)))
+            return
         try:
             events = self.match.apply(choice.action)
         except IllegalAction as exc:
@@ -400,6 +410,62 @@ class LupinPlayScene(LupinBoardScene):
     def say(self, sentence: str) -> None:
         self.message, self.message_age = sentence, 0.0
 
+    def question_for(self, choice: C.Choice) -> tuple[str, str, str] | None:
+        """The (title, text, yes) of the question asked before ``choice``, or None: leaving the
+        map (the member cannot come back), or a hidden member's action that shows him (a move's
+        square says so by its red hatching: it is not asked)."""
+        fid = getattr(choice.action, "figure", None)
+        name = C.figure_name(fid) if isinstance(fid, str) else ""
+        if choice.type_name == "Escape":
+            carrying = any(tile.get("carrier") == fid for tile in self.view["tiles"])
+            body = "i11_play.escape.body_treasure" if carrying else "i11_play.escape.body"
+            return t("i11_play.escape.title", name=name), t(body, name=name), t("i11_play.escape.yes")
+        if choice.kind == "move":
+            return None
+        risk = self.reveal_risk(choice)
+        if risk is None:
+            return None
+        return (t(f"i11_play.seen.title_{risk}", name=name), t(f"i11_play.seen.body_{risk}", name=name, action=choice.label),
+                t("i11_play.seen.yes"))
+
+    def reveal_risk(self, choice: C.Choice) -> str | None:
+        """Whether ``choice`` shows a hidden member of this seat ("seen", "maybe", None), asked of
+        the rules once per position (choices.reveal_risk)."""
+        if not self.revealed or self.over or self.view["phase"] != "gang":
+            return None
+        if getattr(choice.action, "seat", None) != self.seat:
+            return None
+        risks = self.__dict__.setdefault("_risks", {})
+        if choice.action not in risks:
+            risks[choice.action] = C.reveal_risk(self.match.state, choice.action)
+        return risks[choice.action]
+
+    def why_not(self, fid: str) -> str | None:
+        """The sentence for a click on a figure that cannot act now (a partner during a member's
+        turn, a member who has played, another player's member), from this seat's view."""
+        f = self.view["figures"].get(fid)
+        if f is None or self.over or not self.revealed:
+            return None
+        name = C.figure_name(fid)
+        if f["kind"] != "gang":
+            if self.seat != "zenigata":
+                return None
+            if f.get("moved") and f.get("acted"):
+                return t("i11_play.partner.police_done", name=name)
+            return t("i11_play.partner.not_now", name=name)
+        if f.get("seat") != self.seat:
+            return t("i11_play.partner.other_player", name=name)
+        if f.get("escaped"):
+            return t("i11_play.partner.escaped", name=name)
+        if f.get("arrested_by"):
+            return t("i11_play.partner.arrested", name=name)
+        active = self.view.get("active")
+        if self.view["phase"] == "gang" and active and active != fid:
+            return t("i11_play.partner.turn_of", active=C.figure_name(active), name=name)
+        if f.get("turn_done"):
+            return t("i11_play.partner.done", name=name)
+        return t("i11_play.partner.not_now", name=name)
+
     def back_to_title(self) -> None:
         from game.ui.scenes.title import back_to_title
 
@@ -408,6 +474,7 @@ class LupinPlayScene(LupinBoardScene):
     # ================================================================ what is on offer
     def refresh(self) -> None:
         self.view = self.match.state.view(self.seat)
+        self._risks: dict = {}   # reveal_risk's answers hold for this position only
         self._layout_tokens()
         self.version += 1
         self._watched = None
@@ -508,7 +575,9 @@ class LupinPlayScene(LupinBoardScene):
                 b = FitButton(r, label, lambda l=label, cs=cs, r=r: self.open_menu(cs, l, r), icon="+")
                 self.buttons.append((b, cs))
             else:
-                b = FitButton(r, entry.label, lambda c=entry: self.play(c))
+                risk = self.reveal_risk(entry)
+                label = entry.label if risk is None else f"{entry.label} · {t('i11_play.seen.short_' + risk)}"
+                b = FitButton(r, label, lambda c=entry: self.play(c), icon="!" if risk else None)
                 self.buttons.append((b, entry))
         if entries:
             y += BUTTON_H + BUTTON_GAP
@@ -520,7 +589,10 @@ class LupinPlayScene(LupinBoardScene):
             y += BUTTON_H + BUTTON_GAP
         for c in ends:
             r = (BUTTONS.left, y, BUTTONS.width, BUTTON_H)
-            self.buttons.append((FitButton(r, c.label, lambda c=c: self.play(c), style="primary", icon="check"), c))
+            risk = self.reveal_risk(c)   # ending the turn where the police now see him shows him
+            label = c.label if risk is None else f"{c.label} · {t('i11_play.seen.short_' + risk)}"
+            self.buttons.append((FitButton(r, label, lambda c=c: self.play(c), style="primary",
+                                           icon="!" if risk else "check"), c))
             y += BUTTON_H + BUTTON_GAP
         self.widgets = [b for b, _ in self.buttons]
         undoable = self.match.undoable(self.seat) if self.seat != TABLE else 0
@@ -618,11 +690,13 @@ class LupinPlayScene(LupinBoardScene):
             if self.is_gang(c.actor):
                 text += " · " + (t("lupin.play.tip.seen") if self.seen_at(c.spot) else t("lupin.play.tip.unseen"))
             return text
-        if c.kind in ATTACK_KINDS:
-            return C.odds_text(c, self.view)
+        risk = self.reveal_risk(c) if self.is_gang(c.actor) else None
+        text = C.odds_text(c, self.view) if c.kind in ATTACK_KINDS else c.label
+        if risk is not None:   # getting into a vehicle in view, shooting from hiding...
+            return text + " · " + t("i11_play.seen.short_" + risk)
         if c.kind == "ride" and self.is_gang(c.actor):
-            return c.label + " · " + (t("lupin.play.tip.seen") if self.seen_at(c.spot) else t("lupin.play.tip.unseen"))
-        return c.label
+            return text + " · " + (t("lupin.play.tip.seen") if self.seen_at(c.spot) else t("lupin.play.tip.unseen"))
+        return text
 
     def _playing_now(self) -> str:
         """The seat on screen when it may act; else the seat the rules wait for (public: who plays),
@@ -739,6 +813,12 @@ class LupinPlayScene(LupinBoardScene):
         actor = self.token_at(pos, among=self.actors)
         if actor is not None:
             self.select(actor if actor != self.selected else None)
+            return
+        if token is not None:   # a figure that cannot act now: say why, in a sentence
+            reason = self.why_not(token)
+            if reason is not None:
+                self.say(reason)
+                self.version += 1
 
     # ================================================================ per frame
     def update(self, dt: float) -> None:

@@ -206,7 +206,9 @@ def _tutorial_steps() -> int:
 def _tutorial_build(step: int = 0, persist: bool = True):
     from game.lupin.ui.tutorial_scene import LupinTutorialScene
 
-    return LupinTutorialScene(step=step, persist=persist)
+    scene = LupinTutorialScene(step=step, persist=persist)
+    scene.confirm_risky = False   # the script says what each click does: no "Leave the map?" in the way
+    return scene
 
 
 def _tutorial_fits(progress) -> bool:
