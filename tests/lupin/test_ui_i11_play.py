@@ -3,6 +3,7 @@ the map or being seen, the sentence when a partner is clicked, and no internal i
 Everything is driven with synthetic mouse and key events, as a player would."""
 
 import copy
+import re
 
 import pygame
 import pytest
@@ -153,7 +154,7 @@ def test_the_planning_clock_stops_while_the_menu_is_open_and_the_shop_has_the_me
 
 # ---------------------------------------------------------------- 5. no internal ids in texts
 
-ID_LIKE = __import__("re").compile(r"\b[a-z]+(?:_[a-z]+)*-\d+\b|\b[a-z]+_[a-z_]+\b")
+ID_LIKE = re.compile(r"\b[a-z]+(?:_[a-z]+)*-\d+\b|\b[a-z]+_[a-z_]+\b")
 VEHICLES_AND_GEAR = ("boat", "helicopter", "sport_motorbike", "fiat_500", "alfa_romeo_2300", "jeep", "rowboat",
                      "tank_lorry", "hang_glider", "decoy_balloon", "shovel", "radio", "rifle", "hand_grenade")
 
@@ -363,3 +364,158 @@ def test_clicking_a_partner_during_a_members_turn_says_to_end_that_turn_first():
     assert play.message == (f"It is {C.figure_name(mover)}'s turn: finish it (End turn) before moving "
                             f"{C.figure_name(partner)}.")
     frame(app)
+
+
+# ---------------------------------------------------------------- 2. the history, since your last turn
+
+def wheel(app, logical, y):
+    from tests.lupin.test_ui_kit import move
+
+    move(app, logical)
+    app.process(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y)))
+    app.update(0.02)
+
+
+def drag(app, start, end):
+    from tests.lupin.test_ui_kit import move
+
+    move(app, start)
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.canvas.point_px(start), button=1))
+    app.process(pygame.event.Event(pygame.MOUSEMOTION, pos=app.canvas.point_px(end), rel=(0, 0), buttons=(1, 0, 0)))
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.canvas.point_px(end), button=1))
+    app.update(0.02)
+
+
+def test_the_history_holds_the_whole_game_and_scrolls_with_wheel_drag_and_keys():
+    from game.engine.api import events_for_seat
+    from game.lupin.ui.log_text import event_line
+    from game.ui.scenes.history import HistoryScene
+
+    match = seeded_match("rosso-rubino", until_round=11)
+    app, play = play_app(match)
+    everything = [event_line({"kind": e.kind, **dict(e.data)}) for e in events_for_seat(match.state.log, play.seat)]
+    assert len(everything) > 200                        # more than the view's log and far more than 5 lines
+    assert [text for text, _i in play.history] == everything
+    frame(app)
+    click(app, play._history_button().rect.center)
+    panel = app.stack.top
+    assert isinstance(panel, HistoryScene) and panel.lines == everything
+    assert panel.scroll == panel.max_scroll > 100        # opened on the newest line
+    assert panel.visible_rows()[-1][0] == everything[-1]
+    centre = panel.text_rect.center
+    wheel(app, centre, 2)                               # the wheel up: 6 rows back
+    assert panel.scroll == panel.max_scroll - 6
+    drag(app, centre, (centre[0], centre[1] + 10 * 25))  # the text dragged down by ten rows
+    assert panel.scroll == panel.max_scroll - 16
+    key(app, pygame.K_HOME)
+    assert panel.scroll == 0 and panel.visible_rows()[0][0] == everything[0]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_PAGEDOWN)
+    assert panel.scroll == panel.page
+    thumb = panel._thumb()
+    drag(app, thumb.center, (thumb.centerx, panel.track.bottom + 50))   # the scroll bar to the end
+    assert panel.scroll == panel.max_scroll
+    frame(app)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is play
+    wheel(app, (play._log_rect.centerx, play._log_rect.centery), 1)   # the wheel up over the log opens it too
+    assert isinstance(app.stack.top, HistoryScene)
+
+
+def gang_plays_hidden(match, variant):
+    """Lupin's seat (2 players) moves its first member that may move unseen to one of two unseen
+    squares (``variant`` 0 or 1), then ends every turn until Zenigata's seat is called."""
+    from game.lupin.ui import choices as C
+
+    state = match.state
+    moves = [a for a in state.legal_actions("lupin") if type(a).__name__ == "Move" and not a.to.startswith("inside")
+             and C.reveal_risk(state, a) is None]
+    member = moves[0].figure
+    hidden = [a for a in moves if a.figure == member]
+    match.apply(hidden[variant])
+    while match.state.to_act() == ["lupin"]:
+        legal = match.state.legal_actions("lupin")
+        match.apply(next((a for a in legal if type(a).__name__ in ("EndTurn", "EndTreasure")), legal[0]))
+    return member, hidden[variant].to
+
+
+def test_back_from_the_curtain_a_seat_sees_what_it_missed_marked_and_nothing_secret():
+    from game.lupin.ui import choices as C
+    from game.ui.scenes.history import HistoryScene
+
+    shots = []
+    for variant in (0, 1):
+        app, play = play_app(seeded_match("gran-colpo", phase="police", players=2))
+        assert play.seat == "zenigata"
+        end = next(b for b, c in play.buttons if getattr(c, "kind", "") == "end")
+        click(app, end.rect.center)
+        lift_curtain(app)
+        assert play.seat == "lupin" and play.since is None   # Lupin's seat had not played here before
+        member, square = gang_plays_hidden(play.match, variant)
+        play.advance()
+        lift_curtain(app)
+        assert play.seat == "zenigata" and play.since is not None
+        missed = [text for text, i in play.history if play.missed(i)]
+        assert missed and missed == [text for text, mark in zip(play.log_lines, play.log_marks) if mark][-len(missed):]
+        assert f"{C.figure_name(member)} moves unseen." in missed
+        assert not any(re.search(rf"\b{square}\b", line) for line in missed)
+        frame(app)
+        click(app, play._history_button().rect.center)
+        panel = app.stack.top
+        assert isinstance(panel, HistoryScene)
+        assert any(kind == "header" for _t, _i, kind in panel.visible_rows())   # opened at what it missed
+        shots.append((play.history, frame(app)))
+    assert shots[0] == shots[1]   # Zenigata's History: the same, wherever the hidden member went
+
+
+def test_the_side_log_says_since_your_last_turn_until_the_seat_moves():
+    app, play = play_app(seeded_match("gran-colpo", phase="police", players=2))
+    end = next(b for b, c in play.buttons if getattr(c, "kind", "") == "end")
+    click(app, end.rect.center)
+    lift_curtain(app)
+    gang_plays_hidden(play.match, 0)
+    play.advance()
+    lift_curtain(app)
+    frame(app)
+    n = play.since[1] - play.since[0]
+    assert n > 3 and sum(play.log_marks) >= min(n, 3)
+    moves = [p for p, what, cs in play.clickables() if what == "square" and cs[0].kind == "move"]
+    click(app, moves[0])
+    if play.popup is not None:
+        click(app, play.clickables()[0][0])
+    assert len(play.seat_log()) > play.since[1]          # moved: the log goes on, the missed lines stay marked
+    assert play.log_marks[-1] is False
+
+
+def test_each_seats_history_holds_only_lines_its_own_view_may_read():
+    """A 5-player game played through the screen: whenever a seat lifts its curtain, its History is
+    the log its view may read, line for line, and holds none of the lines only other seats may read
+    (their hidden moves, their cards)."""
+    from game.engine.replay import Match
+    from game.lupin.rules.views import LOG_LINES
+    from game.lupin.ui.log_text import event_line
+    from tests.lupin.test_ui_kit import BotDriver
+
+    app = make_app(scenes=())
+    match = Match("lupin", {"episode": "rosso-rubino", "players": 5}, 8)
+    play = LupinPlayScene(match, autosave=False)
+    app.stack.push(play)
+    driver = BotDriver(app, seed=3)
+    checked, secrets_kept = set(), 0
+    for _ in range(600):
+        if play.revealed and not play.over and (play.seat, len(match.log)) not in checked:
+            checked.add((play.seat, len(match.log)))
+            state = match.state
+            own = [event_line(e) for e in state.view(play.seat)["log"]]
+            if len(own) >= LOG_LINES:   # the view keeps the last 200 only: compare while it holds them all
+                break
+            history = [text for text, _i in play.history]
+            assert history == own
+            others = {event_line(e) for seat in set(state.seat_of.values()) - {play.seat}
+                      for e in state.view(seat)["log"]}
+            secret = others - set(own)
+            assert not secret & set(history), sorted(secret & set(history))
+            secrets_kept += len(secret)
+        if not driver.step():
+            break
+    assert len({seat for seat, _n in checked}) == 5 and secrets_kept > 50

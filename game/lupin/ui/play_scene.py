@@ -222,6 +222,10 @@ class LupinPlayScene(LupinBoardScene):
         self.message: str | None = None
         self.message_age = 0.0
         self.log_lines: list[str] = []
+        self.log_marks: list[bool] = []        # the side log's lines missed since the seat's last turn
+        self.history: list[tuple[str, int | None]] = []   # (line, its event's index; None: a clock note)
+        self.last_seen: dict[str, int] = {}    # seat -> how many of its log's events it had seen
+        self.since: tuple[int, int] | None = None   # the events the seat on screen missed: [start, end)
         self._dice_rect: pygame.FRect | None = None
         self._fresh = 0
         self.version = 0
@@ -315,6 +319,9 @@ class LupinPlayScene(LupinBoardScene):
             self.refresh()
             return
         # another seat: hide this one's board before anything else is drawn
+        if self.revealed and self.seat != TABLE:
+            self.last_seen[self.seat] = len(self.seat_log())
+        self.since = None
         self.revealed, self.seat, self.pending = False, TABLE, nxt
         self.selected = self.popup = None
         self.dice.clear()
@@ -346,6 +353,8 @@ class LupinPlayScene(LupinBoardScene):
         if flip.show_flips(self, seat, flip.take_flips(self, seat), then=lambda: self.reveal(seat)):
             return
         self.seat, self.revealed, self.pending = seat, True, None
+        seen, now = self.last_seen.get(seat), len(self.seat_log())
+        self.since = (seen, now) if seen is not None and seen < now else None   # what it missed
         self.refresh()
 
     def play(self, choice: C.Choice, confirmed: bool = False) -> None:
@@ -503,7 +512,7 @@ class LupinPlayScene(LupinBoardScene):
             self.selected = active if active in self.actors else self.actors[0]
         if self.popup is not None and not all(c in self.choices for c in self.popup.items):
             self.popup = None
-        self.log_lines = self._log_with_clock([event_line(e) for e in self.view["log"]])[-40:]
+        self._update_log()
         self._index()
         self.planning.refresh()
 
@@ -887,7 +896,7 @@ class LupinPlayScene(LupinBoardScene):
         """A clock has just run out (already stored): the "Time is up" banner and log line."""
         self.time_up_age = 0.0
         self.clock_banner = ("lupin_plan.time_up_banner", 0.0)
-        self.clock_notes.append((len(self.view["log"]), "lupin_plan.log.time_up", {}))
+        self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.time_up", {}))
         self.refresh()   # the clock at 0 may now end the planning (refresh reads it)
 
     def _time_out(self, dt: float, type_name: str) -> None:
@@ -920,24 +929,78 @@ class LupinPlayScene(LupinBoardScene):
     def warn_clock(self, seconds: int) -> None:
         key = "lupin_plan.warn_5" if seconds >= 300 else "lupin_plan.warn_1"
         self.clock_banner = (key, 0.0)
-        self.clock_notes.append((len(self.view["log"]), "lupin_plan.log.warn", {"n": seconds // 60}))
-        self.log_lines = self._log_with_clock([event_line(e) for e in self.view["log"]])[-40:]
+        self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.warn", {"n": seconds // 60}))
+        self._update_log()
         self.version += 1
 
-    def _log_with_clock(self, lines: list[str]) -> list[str]:
-        """The log with the clock's warnings where they happened."""
-        if not self.clock_notes:
-            return lines
-        out: list[str] = []
+    # ================================================================ the log and the history
+    def seat_log(self) -> list[dict]:
+        """Every event the seat on screen may see, redacted for it, oldest first: the filter of its
+        view's log (``events_for_seat``), without the view's cap, so the History holds the whole
+        game. Kept between calls and extended as the game's log grows."""
+        state = self.match.state
+        cache = self.__dict__.get("_seat_log")
+        if cache is not None:
+            seat, done, last, _entries = cache
+            if seat != self.seat or done > len(state.log) or (done and state.log[done - 1] is not last):
+                cache = None   # another seat, or another game state (an undo): read it again
+        if cache is None:
+            cache = (self.seat, 0, None, [])
+            self._seat_lines = None
+        seat, done, last, entries = cache
+        if done < len(state.log):
+            entries = entries + [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(state.log[done:], self.seat)]
+            done, last = len(state.log), state.log[-1]
+        self._seat_log = (seat, done, last, entries)
+        return entries
+
+    def seat_lines(self) -> list[str]:
+        """The seat's log as sentences in the current language (kept, extended as it grows)."""
+        entries = self.seat_log()
+        cache = self.__dict__.get("_seat_lines")
+        if cache is None or cache[0] != current_language():
+            cache = (current_language(), [])
+        lang, lines = cache
+        if len(lines) < len(entries):
+            lines = lines + [event_line(e) for e in entries[len(lines):]]
+        self._seat_lines = (lang, lines)
+        return lines
+
+    def _update_log(self) -> None:
+        """The History (the whole log with the clock's notes) and the side log's last lines."""
+        self.history = self._history_with_clock(self.seat_lines())
+        tail = self.history[-40:]
+        self.log_lines = [text for text, _i in tail]
+        self.log_marks = [self.missed(i) for _text, i in tail]
+
+    def missed(self, index: int | None) -> bool:
+        """Whether the seat's event ``index`` happened while it was away (since its last turn)."""
+        return index is not None and self.since is not None and self.since[0] <= index < self.since[1]
+
+    def _history_with_clock(self, lines: list[str]) -> list[tuple[str, int | None]]:
         notes = sorted(self.clock_notes, key=lambda n: n[0])
+        out: list[tuple[str, int | None]] = []
         k = 0
         for i, line in enumerate(lines + [None]):
             while k < len(notes) and notes[k][0] <= i:
-                out.append(t(notes[k][1], **notes[k][2]))
+                out.append((t(notes[k][1], **notes[k][2]), None))
                 k += 1
             if line is not None:
-                out.append(line)
+                out.append((line, i))
         return out
+
+    def open_history(self) -> None:
+        """The History panel: the seat's whole log, opened at what it missed since its last turn."""
+        if self.stack is None or not (self.revealed or self.over):
+            return
+        from game.ui.scenes.history import HistoryScene
+
+        since = None
+        if self.since is not None:
+            rows = [k for k, (_text, i) in enumerate(self.history) if self.missed(i)]
+            since = (rows[0], rows[-1] + 1) if rows else None
+        self.stack.push(HistoryScene([text for text, _i in self.history], title=lambda: t("history.title"),
+                                     since=since, since_title=lambda: t("i11_play.log.since")))
 
     def _draw_clock_banner(self, canvas: Canvas) -> None:
         if self.clock_banner is None or not self.revealed or self.over:
@@ -1411,6 +1474,14 @@ class LupinPlayScene(LupinBoardScene):
 
         self.stack.push(rules_reader(self.view["episode"]))
 
+    def _history_button(self) -> Button:
+        button = getattr(self, "_history_btn", None)
+        if button is None:   # placed by _draw_log, at the right of the log's title
+            button = FitButton((IX + IW - HISTORY_BUTTON_W, LOG_TOP + 5, HISTORY_BUTTON_W, 24),
+                               lambda: t("i11_play.log.history"), self.open_history, style="secondary")
+            self._history_btn = button
+        return button
+
     def _menu_button(self) -> Button:
         button = getattr(self, "_menu_btn", None)
         if button is None:
@@ -1450,6 +1521,15 @@ class LupinPlayScene(LupinBoardScene):
         """The rules and menu buttons, and a click on a card of the hand (press and release on it)."""
         if self._rules_button().handle(event) or self._menu_button().handle(event):
             return True
+        if self._history_button().handle(event):
+            return True
+        log_rect = getattr(self, "_log_rect", None)
+        if log_rect is not None and self.popup is None and getattr(event, "pos", None) is not None \
+                and log_rect.collidepoint(event.pos):
+            if (event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1) or \
+                    (event.type == pygame.MOUSEWHEEL and getattr(event, "y", 0) > 0):
+                self.open_history()   # a click on the log, or the wheel up over it: the whole story
+                return True
         if self.popup is not None or not self.revealed or self.over:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
@@ -1525,7 +1605,7 @@ class LupinPlayScene(LupinBoardScene):
     def _draw_hover(self, canvas: Canvas) -> None:
         """Drawn every frame over everything: the rules button, then the hovered card enlarged or
         the hovered panel marker's tooltip."""
-        for button in (self._rules_button(), self._menu_button()):
+        for button in (self._rules_button(), self._menu_button(), self._history_button()):
             button.hover_t = 1.0 if button.hovered else 0.0
             button.draw(canvas)
         if self.popup is not None:
@@ -1601,20 +1681,36 @@ class LupinPlayScene(LupinBoardScene):
         top = max(top, LOG_TOP)
         notices = self.autosaver.notices if self.autosaver is not None else []
         canvas.line(theme.EDGE, (IX, top), (IX + IW, top), 1)
-        canvas.text(t("lupin.play.log").upper(), (IX, top + 8), 14, theme.BOLD, theme.GOLD, tracking=2)
-        y = top + 30
+        # back from behind the curtain, before its first move: what the seat missed, marked
+        back = self.since is not None and self.revealed and len(self.seat_log()) == self.since[1]
+        title = t("i11_play.log.since_n", n=self.since[1] - self.since[0]) if back else t("lupin.play.log")
+        self._history_button().rect = pygame.FRect(IX + IW - HISTORY_BUTTON_W, top + 5, HISTORY_BUTTON_W, 24)
+        canvas.text(fit(canvas, title.upper(), IW - HISTORY_BUTTON_W - 30, 14, theme.BOLD), (IX, top + 8), 14,
+                    theme.BOLD, theme.GOLD, tracking=2)
+        y = top + 34
+        self._log_rect = pygame.FRect(IX, y, IW, LOG_BOTTOM - y)
         room = int((LOG_BOTTOM - y) // LOG_LINE)
-        lines: list[tuple[str, Any, str]] = []
+        lines: list[tuple[str, Any, str, bool]] = []
         if notices:
-            lines.append((notices[-1], (246, 130, 120), theme.BOLD))
+            lines.append((notices[-1], (246, 130, 120), theme.BOLD, False))
             room -= 1
-        log = self.log_lines[:-self._fresh] if (self.dice.rolls and self.dice.rolling and self._fresh) else self.log_lines
+        held = self._fresh if (self.dice.rolls and self.dice.rolling and self._fresh) else 0
+        log = list(zip(self.log_lines, self.log_marks))
+        log = log[:-held] if held else log
+        if back:
+            log = [(text, True) for text, i in self.history if self.missed(i)]
         shown = log[-room:] if room > 0 else []
-        for i, line in enumerate(shown):
+        if back and len(log) > room > 1:   # more than fits: the newest, and a way to the rest
+            shown = log[-(room - 1):]
+            lines.append((t("i11_play.log.earlier", n=len(log) - room + 1), theme.GOLD_LIGHT, theme.ITALIC, False))
+        for i, (line, marked) in enumerate(shown):
             newest = i == len(shown) - 1
-            lines.append((line, theme.INK if newest else mix(theme.MUTED, theme.FAINT, 0.3 * (len(shown) - 1 - i) / max(1, room)),
-                          theme.BODY))
-        for text, colour, face in lines:
+            colour = theme.INK if newest or marked else \
+                mix(theme.MUTED, theme.FAINT, 0.3 * (len(shown) - 1 - i) / max(1, room))
+            lines.append((line, colour, theme.BODY, marked))
+        for text, colour, face, marked in lines:
+            if marked:   # a gold bar beside each line the seat missed since its last turn
+                canvas.fill(theme.GOLD, (IX - 10, y + 2, 4, LOG_LINE - 4), radius=2)
             canvas.text(fit(canvas, text, IW, 14.5, face), (IX, y), 14.5, face, colour)
             y += LOG_LINE
 
