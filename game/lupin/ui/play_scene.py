@@ -191,6 +191,7 @@ class LupinPlayScene(LupinBoardScene):
 
     fills_window = True
     confirm_risky = True   # leaving the map, or a hidden member's move that shows him, asks first
+    menu_buttons = True    # the Menu and History buttons (the tutorial has its own way out)
 
     def __init__(self, match: Any, *, autosaver: Autosaver | None = None, autosave: bool = True,
                  start_revealed: bool = False, plan_seconds: int | None = PLAN_SECONDS,
@@ -1215,8 +1216,12 @@ class LupinPlayScene(LupinBoardScene):
         ep = episode(v["episode"]).name[lang]
         kicker = f"{t('lupin.title')} · {ep}".upper()
         round_r = canvas.text(t("lupin.play.round_short", round=v["round"], total=v["rounds_total"]),
-                              (MENU_BUTTON.left - 12, 36), 16, theme.BOLD, theme.MUTED, anchor="topright")
-        canvas.text(fit(canvas, kicker, round_r.left - 16 - IX - 1.5 * len(kicker), 15, theme.BOLD), (IX, 36), 15,
+                              ((MENU_BUTTON if self.menu_buttons else RULES_BUTTON).left - 12, 36), 16, theme.BOLD,
+                              theme.MUTED, anchor="topright")
+        room = round_r.left - 16 - IX
+        if canvas.measure(kicker, 15, theme.BOLD, tracking=1.5)[0] > room:   # beside the Menu button: the episode
+            kicker = ep.upper()
+        canvas.text(fit(canvas, kicker, room - 1.5 * len(kicker), 15, theme.BOLD), (IX, 36), 15,
                     theme.BOLD, theme.GOLD, tracking=1.5)   # fit() measures without the tracking
         total = max(1, v["rounds_total"])
         cell = IW / total
@@ -1519,11 +1524,11 @@ class LupinPlayScene(LupinBoardScene):
 
     def _handle_panel(self, event: Any) -> bool:
         """The rules and menu buttons, and a click on a card of the hand (press and release on it)."""
-        if self._rules_button().handle(event) or self._menu_button().handle(event):
+        if self._rules_button().handle(event):
             return True
-        if self._history_button().handle(event):
+        if self.menu_buttons and (self._menu_button().handle(event) or self._history_button().handle(event)):
             return True
-        log_rect = getattr(self, "_log_rect", None)
+        log_rect = getattr(self, "_log_rect", None) if self.menu_buttons else None
         if log_rect is not None and self.popup is None and getattr(event, "pos", None) is not None \
                 and log_rect.collidepoint(event.pos):
             if (event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1) or \
@@ -1605,7 +1610,7 @@ class LupinPlayScene(LupinBoardScene):
     def _draw_hover(self, canvas: Canvas) -> None:
         """Drawn every frame over everything: the rules button, then the hovered card enlarged or
         the hovered panel marker's tooltip."""
-        for button in (self._rules_button(), self._menu_button(), self._history_button()):
+        for button in (self._rules_button(), self._menu_button(), self._history_button())[:3 if self.menu_buttons else 1]:
             button.hover_t = 1.0 if button.hovered else 0.0
             button.draw(canvas)
         if self.popup is not None:

@@ -208,6 +208,7 @@ def _tutorial_build(step: int = 0, persist: bool = True):
 
     scene = LupinTutorialScene(step=step, persist=persist)
     scene.confirm_risky = False   # the script says what each click does: no "Leave the map?" in the way
+    scene.menu_buttons = False    # Esc leaves the tutorial; no Menu or History button to refuse
     return scene
 
 
