@@ -63,12 +63,12 @@ class GameMenuScene(Scene):
             (lambda: t("game_menu.new_game"), self.ask_new_game, "secondary", "+"),
             (lambda: t("game_menu.quit"), self.quit_app, "danger", "exit"),
         ]
-        h = 120 + len(entries) * (BUTTON_H + BUTTON_GAP) + 40
+        h = 146 + len(entries) * (BUTTON_H + BUTTON_GAP) + 30
         self.panel = pygame.FRect(0, 0, MENU_W, h)
         self.panel.center = (800, 450)
         self.buttons: dict[str, Button] = {}
         names = ["resume"] + (["rules"] if on_rules is not None else []) + ["settings", "save_leave", "new_game", "quit"]
-        y = self.panel.top + 120
+        y = self.panel.top + 146
         for name, (label, action, style, icon) in zip(names, entries):
             self.buttons[name] = Button((self.panel.left + 50, y, MENU_W - 100, BUTTON_H), label, action,
                                         style=style, icon=icon)
@@ -149,7 +149,8 @@ class GameMenuScene(Scene):
         canvas.text(t("game_menu.title").upper(), (p.centerx, p.top + 34), 48, theme.DISPLAY, theme.INK,
                     anchor="midtop", tracking=1.5)
         if self.note:
-            canvas.text(resolve(self.note), (p.centerx, p.top + 86), 16, theme.ITALIC, theme.MUTED, anchor="midtop")
+            canvas.text_box(resolve(self.note), (p.left + 40, p.top + 88, p.width - 80, 46), 16, theme.ITALIC, theme.MUTED,
+                            align="center", line_spacing=1.1, max_lines=2)
         super().draw(canvas)
 
 
