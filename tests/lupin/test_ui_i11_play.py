@@ -519,3 +519,28 @@ def test_each_seats_history_holds_only_lines_its_own_view_may_read():
         if not driver.step():
             break
     assert len({seat for seat, _n in checked}) == 5 and secrets_kept > 50
+
+
+def test_since_your_last_turn_survives_save_and_leave_and_continue():
+    app = make_app(scenes=("title",))
+    play = LupinPlayScene(seeded_match("gran-colpo", phase="police", players=2), start_revealed=True)   # autosaved
+    app.stack.push(play)
+    app.update(0.02)
+    end = next(b for b, c in play.buttons if getattr(c, "kind", "") == "end")
+    click(app, end.rect.center)
+    lift_curtain(app)
+    gang_plays_hidden(play.match, 0)                       # each move autosaved
+    play.advance()
+    assert isinstance(app.stack.top, CurtainScene)         # Zenigata is called...
+    key(app, pygame.K_ESCAPE)                              # ... but the table stops: Save and leave
+    click(app, app.stack.top.buttons["save_leave"].rect.center)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    title.look_for_saves = True
+    title.look_for_game()
+    click(app, title.continue_button.rect.center)
+    back = next(s for s in app.stack if isinstance(s, LupinPlayScene))
+    lift_curtain(app)
+    assert back.seat == "zenigata" and back.since is not None
+    missed = [text for text, i in back.history if back.missed(i)]
+    assert any(line.endswith("moves unseen.") for line in missed) and len(missed) > 3

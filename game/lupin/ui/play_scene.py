@@ -196,7 +196,7 @@ class LupinPlayScene(LupinBoardScene):
     def __init__(self, match: Any, *, autosaver: Autosaver | None = None, autosave: bool = True,
                  start_revealed: bool = False, plan_seconds: int | None = PLAN_SECONDS,
                  plan_left: float | None = None, fujiko_left: float | None = None,
-                 computer: Mapping[str, Any] | None = None) -> None:
+                 computer: Mapping[str, Any] | None = None, last_seen: Mapping[str, int] | None = None) -> None:
         self.match = match
         # the seam for computer seats: seat -> a bot (``choose(view, legal_actions)``, game/lupin/ai.py).
         # A computer seat gets no curtain; it plays after a short pause while the screen stays with
@@ -225,7 +225,9 @@ class LupinPlayScene(LupinBoardScene):
         self.log_lines: list[str] = []
         self.log_marks: list[bool] = []        # the side log's lines missed since the seat's last turn
         self.history: list[tuple[str, int | None]] = []   # (line, its event's index; None: a clock note)
-        self.last_seen: dict[str, int] = {}    # seat -> how many of its log's events it had seen
+        # seat -> how many of its log's events it had seen when it last left the screen (kept in the
+        # autosave's "ui" block, so "Since your last turn" survives a Save and leave)
+        self.last_seen: dict[str, int] = dict(last_seen or {})
         self.since: tuple[int, int] | None = None   # the events the seat on screen missed: [start, end)
         self._dice_rect: pygame.FRect | None = None
         self._fresh = 0
@@ -1026,6 +1028,10 @@ class LupinPlayScene(LupinBoardScene):
         meta = {"plan_seconds": self.plan_limit, "plan_left": left}
         if self.fujiko_clock is not None:
             meta["fujiko_left"] = round(max(0.0, self.fujiko_clock), 1)
+        seen = dict(self.last_seen)
+        if self.revealed and self.seat != TABLE and not self.over:
+            seen[self.seat] = len(self.seat_log())   # the seat on screen has seen everything so far
+        meta["last_seen"] = seen
         return meta
 
     def pause_planning(self) -> None:

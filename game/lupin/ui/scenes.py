@@ -255,7 +255,12 @@ def _lupin_continue():
     def build():
         from game.lupin.ui.play_scene import LupinPlayScene
 
-        return [LupinPlayScene(match, **screen_options(data.ui))]
+        options = screen_options(data.ui)
+        seen = data.ui.get("last_seen")   # what each seat had seen: its "Since your last turn" comes back
+        if isinstance(seen, dict):
+            options["last_seen"] = {k: v for k, v in seen.items() if isinstance(k, str) and isinstance(v, int)
+                                    and not isinstance(v, bool) and v >= 0}
+        return [LupinPlayScene(match, **options)]
 
     name = episode(match.config["episode"]).name[current_language()]
     note = t("lupin.setup.resume_note", episode=name, round=match.state.round, players=match.config["players"])
