@@ -332,7 +332,7 @@ class LupinPlayScene(LupinBoardScene):
         self.refresh()
         if self.stack is not None and nxt is not None and self.curtain is None:
             self.curtain = PlayCurtain(seat_name(nxt), on_ready=lambda: self.reveal(nxt), note=self.curtain_note(nxt),
-                                       on_menu=self.open_game_menu)
+                                       on_menu=self.open_game_menu if self.menu_buttons else None)
             self.stack.push(self.curtain)
 
     def curtain_note(self, seat: str) -> str | None:
