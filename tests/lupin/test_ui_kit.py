@@ -83,6 +83,10 @@ class Driver:
         if isinstance(top, RadioTalkScene):      # a radio was used: the talk is over at once
             click(self.app, top.done_button.rect.center)
             return True
+        from game.ui.scenes.game_menu import ConfirmScene
+        if isinstance(top, ConfirmScene):        # "Leave the map?", "The police will see him": yes
+            click(self.app, top.confirm_button.rect.center)
+            return True
         assert isinstance(top, LupinPlayScene), f"unexpected scene on top: {type(top).__name__}"
         if top.over:
             return False

@@ -228,7 +228,7 @@ def test_the_flip_shows_the_face_to_the_flipping_seat_and_a_back_to_the_others(t
     app.update(CurtainScene.ARM_DELAY)
     click(app, (800, 450))                                     # closed: now the curtain for the next seat
     curtain = app.stack.top
-    assert type(curtain) is CurtainScene and curtain.name == "Zenigata"
+    assert isinstance(curtain, CurtainScene) and not isinstance(curtain, FlipScene) and curtain.name == "Zenigata"
     assert play.seat == TABLE and not play.revealed
     app.update(CurtainScene.ARM_DELAY + 0.1)
     click(app, (800, 450))

@@ -99,7 +99,7 @@ def test_start_opens_the_game_behind_the_curtain_and_back_returns_to_the_chooser
     setup = app.stack.top
     click(app, setup.start_button.rect.center)
     assert isinstance(app.stack.top, CurtainScene) and app.stack.top.name == "Zenigata"
-    assert [type(s).__name__ for s in app.stack][-3:] == ["ChooserScene", "LupinPlayScene", "CurtainScene"]
+    assert [type(s).__name__ for s in app.stack][-3:] == ["ChooserScene", "LupinPlayScene", "PlayCurtain"]
     assert setup not in app.stack
 
 

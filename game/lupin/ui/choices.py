@@ -19,12 +19,13 @@ blow (2d6 + skill ≥ 12), and the hints shown when hovering a square. No pygame
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from game.engine.api import Action
+from game.engine.api import Action, IllegalAction
 from game.engine.i18n import current_language, t, translator
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import PISTOL_RANGE, RIFLE_RANGE, Inside, Under, spot_from_text
@@ -85,7 +86,18 @@ def figure_name(ident: str) -> str:
             return t(key, n=ident[len(prefix):])
     if ident == "police":
         return t("lupin.fig.police")
-    return ident
+    return vehicle_name(ident) or ident   # a gang vehicle shot at (a shot's target, the dice's title)
+
+
+def vehicle_at(ident: str) -> str | None:
+    """A gang vehicle as the object of a shot, with its article: "at the boat", "alla barca"
+    (``sport_motorbike-2`` → "at the sport motorbike 2"); None if ``ident`` is not one."""
+    device, _, n = ident.rpartition("-")
+    if not device or not n.isdigit() or vehicle_name(ident) is None:
+        return None
+    key = f"i11_play.vehicle_at.{device}"
+    phrase = t(key) if translator().has(key) else t("i11_play.vehicle_at_other", name=vehicle_name(ident))
+    return phrase if n == "1" else f"{phrase} {n}"
 
 
 def vehicle_name(ident: str) -> str | None:
@@ -100,7 +112,11 @@ def vehicle_name(ident: str) -> str | None:
 
 
 def name_of(value: str) -> str:
-    """Any id a player may read: a figure, car or vehicle by name, a spot as a place, else as is."""
+    """Any id a player may read: a figure, car or vehicle by name, a spot as a place, else as is;
+    two targets at once (``agent-1+zenigata``, a card's double shot) as "Agent 1 and Zenigata"."""
+    if "+" in value and all(value.split("+")):
+        parts = [name_of(p) for p in value.split("+")]
+        return t("i11_play.both", a=", ".join(parts[:-1]), b=parts[-1])
     if value in ("lupin", "jigen", "goemon", "fujiko", "zenigata", "police") or FIGURE_ID.match(value):
         return figure_name(value)
     if value.startswith(("inside ", "under ")):
@@ -155,7 +171,8 @@ def value_name(view: dict, field: str, value: Any) -> str:
         return vehicle_name(value) or value
     if valid_spot(view, value) is not None:
         return spot_name(value)
-    return value.replace("_", " ")
+    named = name_of(value)   # a figure or vehicle the view no longer shows still has a name
+    return named if named != value else value.replace("_", " ")
 
 
 # ------------------------------------------------------------------------------------- spots
@@ -291,6 +308,8 @@ def action_label(action: Action, view: dict) -> str:
         return t("lupin.act.choose_aim", aim=t(f"lupin.stonehenge.aim.{fields.get('aim')}"))
     if name == "Pump":   # the tank lorry (expansion): the flooded zone by its colour
         return t("lupin.act.pump", zone=t(f"lupin.zone.{fields.get('zone')}"))
+    if name in SHOTS and isinstance(fields.get("target"), str) and vehicle_at(fields["target"]):
+        return t("i11_play.act.shoot_vehicle", at=vehicle_at(fields["target"]))
     if name in ("PlayCard", "UseDevice") and not fields.get("target"):
         return t(f"lupin.act.{snake(name)}", **shown)
     if name in ("PlayCard", "UseDevice"):
@@ -402,13 +421,48 @@ def odds_text(choice: Choice, view: dict) -> str:
         return choice.label
     target = figure_name(choice.action.target)
     key = "lupin.play.tip.shoot" if choice.type_name in SHOTS else "lupin.play.tip.melee"
+    at = vehicle_at(choice.action.target) if choice.type_name in SHOTS else None
     if info["need"] > 12:
         text = t("lupin.play.tip.no_chance", target=target)
+    elif at is not None:   # a gang vehicle: "Shoot at the boat: needs 8+ on 2d6"
+        text = t("i11_play.tip.shoot_vehicle", at=at, need=info["need"], odds=info["odds"])
     else:
         text = t(key, target=target, need=info["need"], odds=info["odds"])
     if info["dodge"]:
         text += " · " + t("lupin.play.tip.dodge", target=target, n=info["dodge"], odds=info["odds_after_dodge"])
     return text
+
+
+# ------------------------------------------------------------------------------------- being seen
+
+RISK_SEEDS = (101, 202)   # dice for the trial moves: never the game's own, so no roll is foretold
+NO_RISK_TYPES = {"Escape", "Unmask"}   # asked about otherwise (Escape), or revealing by name (Unmask)
+
+
+def reveal_risk(state: Any, action: Action) -> str | None:
+    """Whether ``action`` makes its figure, a gang member hidden now, shown on the board: "seen"
+    (whatever the dice), "maybe" (on some dice) or None. The rules answer: the action is tried on
+    copies of the state with dice of their own (never the game's, so nothing to come is told).
+    Only the acting member's own visibility is read, which his seat knows anyway."""
+    fid = getattr(action, "figure", None)
+    f = getattr(state, "figures", {}).get(fid) if isinstance(fid, str) else None
+    if f is None or f.kind != "gang" or type(action).__name__ in NO_RISK_TYPES or state.is_shown(fid):
+        return None
+    from game.engine.rng import Rng
+
+    outcomes = set()
+    for seed in RISK_SEEDS:
+        trial = copy.deepcopy(state)
+        trial.rng = Rng(seed)
+        try:
+            trial.apply(action)
+        except IllegalAction:
+            return None
+        g = trial.figures[fid]
+        outcomes.add(bool(trial.is_shown(fid)) and not g.escaped and g.arrested_by is None)
+    if outcomes == {True}:
+        return "seen"
+    return "maybe" if True in outcomes else None
 
 
 def police_sight(view: dict) -> tuple[list[tuple[Any, int]], list[Any]]:

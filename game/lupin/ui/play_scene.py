@@ -48,6 +48,7 @@ from game.lupin.ui import planning_scene as PS
 from game.ui import theme
 from game.ui.canvas import Canvas
 from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
 from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
 
 # ---- the side panel's layout (logical 1600×900) ------------------------------------------
@@ -67,6 +68,8 @@ HAND_GAP, HAND_GROUP_GAP = 5.0, 14.0
 HAND_ZOOM_W = 300.0     # a hovered card, enlarged over the board
 DEVICE_BOX = 20.0       # a device of the seat's own characters, in the roster
 RULES_BUTTON = pygame.FRect(PANEL.right - 18 - 92, 31, 92, 26)
+MENU_BUTTON = pygame.FRect(RULES_BUTTON.left - 8 - 84, 31, 84, 26)   # the in-game menu (also Esc)
+HISTORY_BUTTON_W = 120  # "History", at the right of the log's title
 LOG_LINE = 19
 GROUP_AT = 3           # an action type with this many variants gets one button and a menu
 SPLIT_AT = 11          # ... and one menu per figure when there are this many for several figures
@@ -141,6 +144,9 @@ class Popup:
             col, row = divmod(i, rows)
             r = (x + 12 + col * col_w, y + 44 + row * POPUP_ROW, col_w - (6 if cols > 1 else 0), POPUP_ROW - 6)
             label = C.short_label(choice, scene.view) if short else choice.label
+            risk = scene.reveal_risk(choice) if choice.kind != "move" else None
+            if risk is not None:
+                label = f"{label} · {t('i11_play.seen.short_' + risk)}"
             self.buttons.append(MenuItem(r, label, lambda c=choice: scene.play(c)))
 
     def handle(self, event: Any) -> bool:
@@ -165,15 +171,32 @@ class Popup:
             b.draw(canvas)
 
 
+class PlayCurtain(CurtainScene):
+    """The hot-seat curtain of the play screen: Esc opens the in-game menu over it (the curtain
+    stays below the menu, so nothing of the hidden seat's board is drawn)."""
+
+    def __init__(self, *args: Any, on_menu: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.on_menu = on_menu
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_menu is not None:
+            self.on_menu()
+            return True
+        return super().handle(event)
+
+
 class LupinPlayScene(LupinBoardScene):
     """See the module docstring. ``start_revealed`` skips the first curtain (screenshots, tests)."""
 
     fills_window = True
+    confirm_risky = True   # leaving the map, or a hidden member's move that shows him, asks first
+    menu_buttons = True    # the Menu and History buttons (the tutorial has its own way out)
 
     def __init__(self, match: Any, *, autosaver: Autosaver | None = None, autosave: bool = True,
                  start_revealed: bool = False, plan_seconds: int | None = PLAN_SECONDS,
                  plan_left: float | None = None, fujiko_left: float | None = None,
-                 computer: Mapping[str, Any] | None = None) -> None:
+                 computer: Mapping[str, Any] | None = None, last_seen: Mapping[str, int] | None = None) -> None:
         self.match = match
         # the seam for computer seats: seat -> a bot (``choose(view, legal_actions)``, game/lupin/ai.py).
         # A computer seat gets no curtain; it plays after a short pause while the screen stays with
@@ -200,6 +223,12 @@ class LupinPlayScene(LupinBoardScene):
         self.message: str | None = None
         self.message_age = 0.0
         self.log_lines: list[str] = []
+        self.log_marks: list[bool] = []        # the side log's lines missed since the seat's last turn
+        self.history: list[tuple[str, int | None]] = []   # (line, its event's index; None: a clock note)
+        # seat -> how many of its log's events it had seen when it last left the screen (kept in the
+        # autosave's "ui" block, so "Since your last turn" survives a Save and leave)
+        self.last_seen: dict[str, int] = dict(last_seen or {})
+        self.since: tuple[int, int] | None = None   # the events the seat on screen missed: [start, end)
         self._dice_rect: pygame.FRect | None = None
         self._fresh = 0
         self.version = 0
@@ -293,13 +322,17 @@ class LupinPlayScene(LupinBoardScene):
             self.refresh()
             return
         # another seat: hide this one's board before anything else is drawn
+        if self.revealed and self.seat != TABLE:
+            self.last_seen[self.seat] = len(self.seat_log())
+        self.since = None
         self.revealed, self.seat, self.pending = False, TABLE, nxt
         self.selected = self.popup = None
         self.dice.clear()
         self.message = None
         self.refresh()
         if self.stack is not None and nxt is not None and self.curtain is None:
-            self.curtain = CurtainScene(seat_name(nxt), on_ready=lambda: self.reveal(nxt), note=self.curtain_note(nxt))
+            self.curtain = PlayCurtain(seat_name(nxt), on_ready=lambda: self.reveal(nxt), note=self.curtain_note(nxt),
+                                       on_menu=self.open_game_menu if self.menu_buttons else None)
             self.stack.push(self.curtain)
 
     def curtain_note(self, seat: str) -> str | None:
@@ -323,11 +356,19 @@ class LupinPlayScene(LupinBoardScene):
         if flip.show_flips(self, seat, flip.take_flips(self, seat), then=lambda: self.reveal(seat)):
             return
         self.seat, self.revealed, self.pending = seat, True, None
+        seen, now = self.last_seen.get(seat), len(self.seat_log())
+        self.since = (seen, now) if seen is not None and seen < now else None   # what it missed
         self.refresh()
 
-    def play(self, choice: C.Choice) -> None:
-        """Submit one legal action (the rules judge it) and move the game on."""
+    def play(self, choice: C.Choice, confirmed: bool = False) -> None:
+        """Submit one legal action (the rules judge it) and move the game on. Leaving the map, and
+        an action that shows a hidden member, ask first (Cancel loses nothing)."""
         self.popup = None
+        question = None if confirmed or not self.confirm_risky or self.stack is None else self.question_for(choice)
+        if question is not None:
+            title, body, yes = question
+            self.stack.push(ConfirmScene(title, body, yes, lambda: self.play(choice, confirmed=True)))
+            return
         try:
             events = self.match.apply(choice.action)
         except IllegalAction as exc:
@@ -381,6 +422,62 @@ class LupinPlayScene(LupinBoardScene):
     def say(self, sentence: str) -> None:
         self.message, self.message_age = sentence, 0.0
 
+    def question_for(self, choice: C.Choice) -> tuple[str, str, str] | None:
+        """The (title, text, yes) of the question asked before ``choice``, or None: leaving the
+        map (the member cannot come back), or a hidden member's action that shows him (a move's
+        square says so by its red hatching: it is not asked)."""
+        fid = getattr(choice.action, "figure", None)
+        name = C.figure_name(fid) if isinstance(fid, str) else ""
+        if choice.type_name == "Escape":
+            carrying = any(tile.get("carrier") == fid for tile in self.view["tiles"])
+            body = "i11_play.escape.body_treasure" if carrying else "i11_play.escape.body"
+            return t("i11_play.escape.title", name=name), t(body, name=name), t("i11_play.escape.yes")
+        if choice.kind == "move":
+            return None
+        risk = self.reveal_risk(choice)
+        if risk is None:
+            return None
+        return (t(f"i11_play.seen.title_{risk}", name=name), t(f"i11_play.seen.body_{risk}", name=name, action=choice.label),
+                t("i11_play.seen.yes"))
+
+    def reveal_risk(self, choice: C.Choice) -> str | None:
+        """Whether ``choice`` shows a hidden member of this seat ("seen", "maybe", None), asked of
+        the rules once per position (choices.reveal_risk)."""
+        if not self.revealed or self.over or self.view["phase"] != "gang":
+            return None
+        if getattr(choice.action, "seat", None) != self.seat:
+            return None
+        risks = self.__dict__.setdefault("_risks", {})
+        if choice.action not in risks:
+            risks[choice.action] = C.reveal_risk(self.match.state, choice.action)
+        return risks[choice.action]
+
+    def why_not(self, fid: str) -> str | None:
+        """The sentence for a click on a figure that cannot act now (a partner during a member's
+        turn, a member who has played, another player's member), from this seat's view."""
+        f = self.view["figures"].get(fid)
+        if f is None or self.over or not self.revealed:
+            return None
+        name = C.figure_name(fid)
+        if f["kind"] != "gang":
+            if self.seat != "zenigata":
+                return None
+            if f.get("moved") and f.get("acted"):
+                return t("i11_play.partner.police_done", name=name)
+            return t("i11_play.partner.not_now", name=name)
+        if f.get("seat") != self.seat:
+            return t("i11_play.partner.other_player", name=name)
+        if f.get("escaped"):
+            return t("i11_play.partner.escaped", name=name)
+        if f.get("arrested_by"):
+            return t("i11_play.partner.arrested", name=name)
+        active = self.view.get("active")
+        if self.view["phase"] == "gang" and active and active != fid:
+            return t("i11_play.partner.turn_of", active=C.figure_name(active), name=name)
+        if f.get("turn_done"):
+            return t("i11_play.partner.done", name=name)
+        return t("i11_play.partner.not_now", name=name)
+
     def back_to_title(self) -> None:
         from game.ui.scenes.title import back_to_title
 
@@ -389,6 +486,7 @@ class LupinPlayScene(LupinBoardScene):
     # ================================================================ what is on offer
     def refresh(self) -> None:
         self.view = self.match.state.view(self.seat)
+        self._risks: dict = {}   # reveal_risk's answers hold for this position only
         self._layout_tokens()
         self.version += 1
         self._watched = None
@@ -417,7 +515,7 @@ class LupinPlayScene(LupinBoardScene):
             self.selected = active if active in self.actors else self.actors[0]
         if self.popup is not None and not all(c in self.choices for c in self.popup.items):
             self.popup = None
-        self.log_lines = self._log_with_clock([event_line(e) for e in self.view["log"]])[-40:]
+        self._update_log()
         self._index()
         self.planning.refresh()
 
@@ -489,7 +587,9 @@ class LupinPlayScene(LupinBoardScene):
                 b = FitButton(r, label, lambda l=label, cs=cs, r=r: self.open_menu(cs, l, r), icon="+")
                 self.buttons.append((b, cs))
             else:
-                b = FitButton(r, entry.label, lambda c=entry: self.play(c))
+                risk = self.reveal_risk(entry)
+                label = entry.label if risk is None else f"{entry.label} · {t('i11_play.seen.short_' + risk)}"
+                b = FitButton(r, label, lambda c=entry: self.play(c), icon="!" if risk else None)
                 self.buttons.append((b, entry))
         if entries:
             y += BUTTON_H + BUTTON_GAP
@@ -501,7 +601,10 @@ class LupinPlayScene(LupinBoardScene):
             y += BUTTON_H + BUTTON_GAP
         for c in ends:
             r = (BUTTONS.left, y, BUTTONS.width, BUTTON_H)
-            self.buttons.append((FitButton(r, c.label, lambda c=c: self.play(c), style="primary", icon="check"), c))
+            risk = self.reveal_risk(c)   # ending the turn where the police now see him shows him
+            label = c.label if risk is None else f"{c.label} · {t('i11_play.seen.short_' + risk)}"
+            self.buttons.append((FitButton(r, label, lambda c=c: self.play(c), style="primary",
+                                           icon="!" if risk else "check"), c))
             y += BUTTON_H + BUTTON_GAP
         self.widgets = [b for b, _ in self.buttons]
         undoable = self.match.undoable(self.seat) if self.seat != TABLE else 0
@@ -599,11 +702,13 @@ class LupinPlayScene(LupinBoardScene):
             if self.is_gang(c.actor):
                 text += " · " + (t("lupin.play.tip.seen") if self.seen_at(c.spot) else t("lupin.play.tip.unseen"))
             return text
-        if c.kind in ATTACK_KINDS:
-            return C.odds_text(c, self.view)
+        risk = self.reveal_risk(c) if self.is_gang(c.actor) else None
+        text = C.odds_text(c, self.view) if c.kind in ATTACK_KINDS else c.label
+        if risk is not None:   # getting into a vehicle in view, shooting from hiding...
+            return text + " · " + t("i11_play.seen.short_" + risk)
         if c.kind == "ride" and self.is_gang(c.actor):
-            return c.label + " · " + (t("lupin.play.tip.seen") if self.seen_at(c.spot) else t("lupin.play.tip.unseen"))
-        return c.label
+            return text + " · " + (t("lupin.play.tip.seen") if self.seen_at(c.spot) else t("lupin.play.tip.unseen"))
+        return text
 
     def _playing_now(self) -> str:
         """The seat on screen when it may act; else the seat the rules wait for (public: who plays),
@@ -653,7 +758,9 @@ class LupinPlayScene(LupinBoardScene):
             self.mouse = tuple(event.pos)
             self.hover = square_at(event.pos)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return self.cancel()
+            if not self.cancel():   # nothing to close: the in-game menu
+                self.open_game_menu()
+            return True
         if self._handle_panel(event):   # the rules button; a click on a card of the hand
             return True
         if self.over:
@@ -718,13 +825,20 @@ class LupinPlayScene(LupinBoardScene):
         actor = self.token_at(pos, among=self.actors)
         if actor is not None:
             self.select(actor if actor != self.selected else None)
+            return
+        if token is not None:   # a figure that cannot act now: say why, in a sentence
+            reason = self.why_not(token)
+            if reason is not None:
+                self.say(reason)
+                self.version += 1
 
     # ================================================================ per frame
     def update(self, dt: float) -> None:
         self.time += dt
         self.dice.update(dt)
-        self.tick_plan_clock(dt)
-        self.tick_computer(dt)
+        if not self.menu_open():   # the menu stops the clock; a computer seat waits for it to close
+            self.tick_plan_clock(dt)
+            self.tick_computer(dt)
         if self.message is not None:
             self.message_age += dt
             if self.message_age > MESSAGE_TIME:
@@ -785,7 +899,7 @@ class LupinPlayScene(LupinBoardScene):
         """A clock has just run out (already stored): the "Time is up" banner and log line."""
         self.time_up_age = 0.0
         self.clock_banner = ("lupin_plan.time_up_banner", 0.0)
-        self.clock_notes.append((len(self.view["log"]), "lupin_plan.log.time_up", {}))
+        self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.time_up", {}))
         self.refresh()   # the clock at 0 may now end the planning (refresh reads it)
 
     def _time_out(self, dt: float, type_name: str) -> None:
@@ -818,24 +932,78 @@ class LupinPlayScene(LupinBoardScene):
     def warn_clock(self, seconds: int) -> None:
         key = "lupin_plan.warn_5" if seconds >= 300 else "lupin_plan.warn_1"
         self.clock_banner = (key, 0.0)
-        self.clock_notes.append((len(self.view["log"]), "lupin_plan.log.warn", {"n": seconds // 60}))
-        self.log_lines = self._log_with_clock([event_line(e) for e in self.view["log"]])[-40:]
+        self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.warn", {"n": seconds // 60}))
+        self._update_log()
         self.version += 1
 
-    def _log_with_clock(self, lines: list[str]) -> list[str]:
-        """The log with the clock's warnings where they happened."""
-        if not self.clock_notes:
-            return lines
-        out: list[str] = []
+    # ================================================================ the log and the history
+    def seat_log(self) -> list[dict]:
+        """Every event the seat on screen may see, redacted for it, oldest first: the filter of its
+        view's log (``events_for_seat``), without the view's cap, so the History holds the whole
+        game. Kept between calls and extended as the game's log grows."""
+        state = self.match.state
+        cache = self.__dict__.get("_seat_log")
+        if cache is not None:
+            seat, done, last, _entries = cache
+            if seat != self.seat or done > len(state.log) or (done and state.log[done - 1] is not last):
+                cache = None   # another seat, or another game state (an undo): read it again
+        if cache is None:
+            cache = (self.seat, 0, None, [])
+            self._seat_lines = None
+        seat, done, last, entries = cache
+        if done < len(state.log):
+            entries = entries + [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(state.log[done:], self.seat)]
+            done, last = len(state.log), state.log[-1]
+        self._seat_log = (seat, done, last, entries)
+        return entries
+
+    def seat_lines(self) -> list[str]:
+        """The seat's log as sentences in the current language (kept, extended as it grows)."""
+        entries = self.seat_log()
+        cache = self.__dict__.get("_seat_lines")
+        if cache is None or cache[0] != current_language():
+            cache = (current_language(), [])
+        lang, lines = cache
+        if len(lines) < len(entries):
+            lines = lines + [event_line(e) for e in entries[len(lines):]]
+        self._seat_lines = (lang, lines)
+        return lines
+
+    def _update_log(self) -> None:
+        """The History (the whole log with the clock's notes) and the side log's last lines."""
+        self.history = self._history_with_clock(self.seat_lines())
+        tail = self.history[-40:]
+        self.log_lines = [text for text, _i in tail]
+        self.log_marks = [self.missed(i) for _text, i in tail]
+
+    def missed(self, index: int | None) -> bool:
+        """Whether the seat's event ``index`` happened while it was away (since its last turn)."""
+        return index is not None and self.since is not None and self.since[0] <= index < self.since[1]
+
+    def _history_with_clock(self, lines: list[str]) -> list[tuple[str, int | None]]:
         notes = sorted(self.clock_notes, key=lambda n: n[0])
+        out: list[tuple[str, int | None]] = []
         k = 0
         for i, line in enumerate(lines + [None]):
             while k < len(notes) and notes[k][0] <= i:
-                out.append(t(notes[k][1], **notes[k][2]))
+                out.append((t(notes[k][1], **notes[k][2]), None))
                 k += 1
             if line is not None:
-                out.append(line)
+                out.append((line, i))
         return out
+
+    def open_history(self) -> None:
+        """The History panel: the seat's whole log, opened at what it missed since its last turn."""
+        if self.stack is None or not (self.revealed or self.over):
+            return
+        from game.ui.scenes.history import HistoryScene
+
+        since = None
+        if self.since is not None:
+            rows = [k for k, (_text, i) in enumerate(self.history) if self.missed(i)]
+            since = (rows[0], rows[-1] + 1) if rows else None
+        self.stack.push(HistoryScene([text for text, _i in self.history], title=lambda: t("history.title"),
+                                     since=since, since_title=lambda: t("i11_play.log.since")))
 
     def _draw_clock_banner(self, canvas: Canvas) -> None:
         if self.clock_banner is None or not self.revealed or self.over:
@@ -860,6 +1028,10 @@ class LupinPlayScene(LupinBoardScene):
         meta = {"plan_seconds": self.plan_limit, "plan_left": left}
         if self.fujiko_clock is not None:
             meta["fujiko_left"] = round(max(0.0, self.fujiko_clock), 1)
+        seen = dict(self.last_seen)
+        if self.revealed and self.seat != TABLE and not self.over:
+            seen[self.seat] = len(self.seat_log())   # the seat on screen has seen everything so far
+        meta["last_seen"] = seen
         return meta
 
     def pause_planning(self) -> None:
@@ -1050,8 +1222,12 @@ class LupinPlayScene(LupinBoardScene):
         ep = episode(v["episode"]).name[lang]
         kicker = f"{t('lupin.title')} · {ep}".upper()
         round_r = canvas.text(t("lupin.play.round_short", round=v["round"], total=v["rounds_total"]),
-                              (RULES_BUTTON.left - 12, 36), 16, theme.BOLD, theme.MUTED, anchor="topright")
-        canvas.text(fit(canvas, kicker, round_r.left - 16 - IX - 1.5 * len(kicker), 15, theme.BOLD), (IX, 36), 15,
+                              ((MENU_BUTTON if self.menu_buttons else RULES_BUTTON).left - 12, 36), 16, theme.BOLD,
+                              theme.MUTED, anchor="topright")
+        room = round_r.left - 16 - IX
+        if canvas.measure(kicker, 15, theme.BOLD, tracking=1.5)[0] > room:   # beside the Menu button: the episode
+            kicker = ep.upper()
+        canvas.text(fit(canvas, kicker, room - 1.5 * len(kicker), 15, theme.BOLD), (IX, 36), 15,
                     theme.BOLD, theme.GOLD, tracking=1.5)   # fit() measures without the tracking
         total = max(1, v["rounds_total"])
         cell = IW / total
@@ -1309,10 +1485,62 @@ class LupinPlayScene(LupinBoardScene):
 
         self.stack.push(rules_reader(self.view["episode"]))
 
+    def _history_button(self) -> Button:
+        button = getattr(self, "_history_btn", None)
+        if button is None:   # placed by _draw_log, at the right of the log's title
+            button = FitButton((IX + IW - HISTORY_BUTTON_W, LOG_TOP + 5, HISTORY_BUTTON_W, 24),
+                               lambda: t("i11_play.log.history"), self.open_history, style="secondary")
+            self._history_btn = button
+        return button
+
+    def _menu_button(self) -> Button:
+        button = getattr(self, "_menu_btn", None)
+        if button is None:
+            button = FitButton(MENU_BUTTON, lambda: t("game_menu.button"), self.open_game_menu, icon="gear")
+            self._menu_btn = button
+        return button
+
+    def open_game_menu(self) -> None:
+        """The in-game menu (game/ui/scenes/game_menu.py), over the screen or over the curtain.
+        With the curtain down the menu stands on the curtain; should the board be hidden with no
+        curtain on it, the menu covers the whole window."""
+        if self.stack is None or isinstance(self.stack.top, GameMenuScene):
+            return
+        self.select(self.selected)   # a menu of actions, a pressed square: closed
+        self.planning.cancel()
+        hidden = not self.revealed and not self.over and not isinstance(self.stack.top, CurtainScene)
+        note = (lambda: t("game_menu.saved_note")) if self.autosaver is not None else None
+        self.stack.push(GameMenuScene(on_rules=self.open_rules, on_save_leave=self.save_and_leave, note=note,
+                                      hide_below=hidden))
+
+    def save_and_leave(self) -> None:
+        """Save and leave: the autosave (with the planning clock) written now, then the title,
+        whose "Continue" reopens the game behind the curtain."""
+        if self.autosaver is not None and not self.match.state.is_over():
+            self.autosaver(self.match)
+        self.back_to_title()
+
+    def menu_open(self) -> bool:
+        """True while the in-game menu or one of its dialogs is over this screen: the planning
+        clock stops, and a computer seat waits."""
+        if self.stack is None or self.stack.top is self:
+            return False
+        above = self.stack.scenes[self.stack.scenes.index(self) + 1:] if self in self.stack else []
+        return any(isinstance(s, (GameMenuScene, ConfirmScene)) for s in above)
+
     def _handle_panel(self, event: Any) -> bool:
-        """The rules button, and a click on a card of the hand (press and release on it)."""
+        """The rules and menu buttons, and a click on a card of the hand (press and release on it)."""
         if self._rules_button().handle(event):
             return True
+        if self.menu_buttons and (self._menu_button().handle(event) or self._history_button().handle(event)):
+            return True
+        log_rect = getattr(self, "_log_rect", None) if self.menu_buttons else None
+        if log_rect is not None and self.popup is None and getattr(event, "pos", None) is not None \
+                and log_rect.collidepoint(event.pos):
+            if (event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1) or \
+                    (event.type == pygame.MOUSEWHEEL and getattr(event, "y", 0) > 0):
+                self.open_history()   # a click on the log, or the wheel up over it: the whole story
+                return True
         if self.popup is not None or not self.revealed or self.over:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
@@ -1388,9 +1616,9 @@ class LupinPlayScene(LupinBoardScene):
     def _draw_hover(self, canvas: Canvas) -> None:
         """Drawn every frame over everything: the rules button, then the hovered card enlarged or
         the hovered panel marker's tooltip."""
-        button = self._rules_button()
-        button.hover_t = 1.0 if button.hovered else 0.0
-        button.draw(canvas)
+        for button in (self._rules_button(), self._menu_button(), self._history_button())[:3 if self.menu_buttons else 1]:
+            button.hover_t = 1.0 if button.hovered else 0.0
+            button.draw(canvas)
         if self.popup is not None:
             return
         item = self.hand_item_at(self.mouse) if PANEL.collidepoint(self.mouse) else None
@@ -1464,20 +1692,36 @@ class LupinPlayScene(LupinBoardScene):
         top = max(top, LOG_TOP)
         notices = self.autosaver.notices if self.autosaver is not None else []
         canvas.line(theme.EDGE, (IX, top), (IX + IW, top), 1)
-        canvas.text(t("lupin.play.log").upper(), (IX, top + 8), 14, theme.BOLD, theme.GOLD, tracking=2)
-        y = top + 30
+        # back from behind the curtain, before its first move: what the seat missed, marked
+        back = self.since is not None and self.revealed and len(self.seat_log()) == self.since[1]
+        title = t("i11_play.log.since_n", n=self.since[1] - self.since[0]) if back else t("lupin.play.log")
+        self._history_button().rect = pygame.FRect(IX + IW - HISTORY_BUTTON_W, top + 5, HISTORY_BUTTON_W, 24)
+        canvas.text(fit(canvas, title.upper(), IW - HISTORY_BUTTON_W - 30, 14, theme.BOLD), (IX, top + 8), 14,
+                    theme.BOLD, theme.GOLD, tracking=2)
+        y = top + 34
+        self._log_rect = pygame.FRect(IX, y, IW, LOG_BOTTOM - y)
         room = int((LOG_BOTTOM - y) // LOG_LINE)
-        lines: list[tuple[str, Any, str]] = []
+        lines: list[tuple[str, Any, str, bool]] = []
         if notices:
-            lines.append((notices[-1], (246, 130, 120), theme.BOLD))
+            lines.append((notices[-1], (246, 130, 120), theme.BOLD, False))
             room -= 1
-        log = self.log_lines[:-self._fresh] if (self.dice.rolls and self.dice.rolling and self._fresh) else self.log_lines
+        held = self._fresh if (self.dice.rolls and self.dice.rolling and self._fresh) else 0
+        log = list(zip(self.log_lines, self.log_marks))
+        log = log[:-held] if held else log
+        if back:
+            log = [(text, True) for text, i in self.history if self.missed(i)]
         shown = log[-room:] if room > 0 else []
-        for i, line in enumerate(shown):
+        if back and len(log) > room > 1:   # more than fits: the newest, and a way to the rest
+            shown = log[-(room - 1):]
+            lines.append((t("i11_play.log.earlier", n=len(log) - room + 1), theme.GOLD_LIGHT, theme.ITALIC, False))
+        for i, (line, marked) in enumerate(shown):
             newest = i == len(shown) - 1
-            lines.append((line, theme.INK if newest else mix(theme.MUTED, theme.FAINT, 0.3 * (len(shown) - 1 - i) / max(1, room)),
-                          theme.BODY))
-        for text, colour, face in lines:
+            colour = theme.INK if newest or marked else \
+                mix(theme.MUTED, theme.FAINT, 0.3 * (len(shown) - 1 - i) / max(1, room))
+            lines.append((line, colour, theme.BODY, marked))
+        for text, colour, face, marked in lines:
+            if marked:   # a gold bar beside each line the seat missed since its last turn
+                canvas.fill(theme.GOLD, (IX - 10, y + 2, 4, LOG_LINE - 4), radius=2)
             canvas.text(fit(canvas, text, IW, 14.5, face), (IX, y), 14.5, face, colour)
             y += LOG_LINE
 

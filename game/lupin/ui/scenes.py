@@ -206,7 +206,10 @@ def _tutorial_steps() -> int:
 def _tutorial_build(step: int = 0, persist: bool = True):
     from game.lupin.ui.tutorial_scene import LupinTutorialScene
 
-    return LupinTutorialScene(step=step, persist=persist)
+    scene = LupinTutorialScene(step=step, persist=persist)
+    scene.confirm_risky = False   # the script says what each click does: no "Leave the map?" in the way
+    scene.menu_buttons = False    # Esc leaves the tutorial; no Menu or History button to refuse
+    return scene
 
 
 def _tutorial_fits(progress) -> bool:
@@ -252,7 +255,12 @@ def _lupin_continue():
     def build():
         from game.lupin.ui.play_scene import LupinPlayScene
 
-        return [LupinPlayScene(match, **screen_options(data.ui))]
+        options = screen_options(data.ui)
+        seen = data.ui.get("last_seen")   # what each seat had seen: its "Since your last turn" comes back
+        if isinstance(seen, dict):
+            options["last_seen"] = {k: v for k, v in seen.items() if isinstance(k, str) and isinstance(v, int)
+                                    and not isinstance(v, bool) and v >= 0}
+        return [LupinPlayScene(match, **options)]
 
     name = episode(match.config["episode"]).name[current_language()]
     note = t("lupin.setup.resume_note", episode=name, round=match.state.round, players=match.config["players"])
