@@ -64,8 +64,9 @@ def test_colourblind_markers_change_the_board_where_a_colour_means_something():
     on_app, on = play_app(match, safe=True)
     lit = lit_squares(off)
     assert {"move", "seen"} <= set(lit), lit
-    places = {"gang token": pygame.FRect(0, 0, 2 * TOKEN_RADIUS, 2 * TOKEN_RADIUS).move_to(center=off.tokens["lupin"][0]),
-              "zenigata": pygame.FRect(0, 0, 2 * TOKEN_RADIUS, 2 * TOKEN_RADIUS).move_to(center=off.tokens["zenigata"][0]),
+    token = pygame.FRect(0, 0, 2 * TOKEN_RADIUS, 2 * TOKEN_RADIUS)
+    places = {"gang token": token.move_to(center=off.tokens["lupin"][0]),
+              "zenigata": token.move_to(center=off.tokens["zenigata"][0]),
               "police car": square_rect(*parse_coord(off.view["cars"]["car-1"]["spot"]))}
     places.update({f"{kind} square": square_rect(*sq) for kind, sq in lit.items()})
     for what, rect in places.items():

@@ -188,8 +188,8 @@ class LupinBoardScene(Scene):
             n = len(fids)
             if all(riders.get(fid, {}).get("spot") for fid in fids):
                 # riders sit in the vehicle's upper part: its name stays readable below them
-                rad = TOKEN_RADIUS * (0.62 if n == 1 else 0.46 if n == 2 else 0.36)
-                step = rad * 2.1
+                rad = TOKEN_RADIUS * (0.7 if n == 1 else 0.55 if n == 2 else 0.4)
+                step = rad * 2.05
                 for i, fid in enumerate(fids):
                     self.tokens[fid] = ((r.centerx + (i - (n - 1) / 2) * step, r.top + 4 + rad), rad)
                 continue
@@ -322,6 +322,7 @@ class LupinBoardScene(Scene):
         for ride in self.view.get("rides") or ():
             if ride["id"] in self.tokens:
                 self._draw_vehicle(canvas, ride)
+        riding = {r for ride in self.view.get("rides") or () if ride["id"] in self.tokens for r in ride.get("riders") or ()}
         for fid, f in sorted(self.view["figures"].items()):
             if fid not in self.tokens:
                 continue
@@ -329,7 +330,8 @@ class LupinBoardScene(Scene):
             k = rad / TOKEN_RADIUS  # smaller letters on a shared square
             if f["kind"] == "gang":
                 draw_gang_token(canvas, fid, c, rad, k, safe)
-                if not f["shown"]:  # known to this seat only: a dashed ring says "hidden"
+                if not f["shown"] and fid not in riding:  # known to this seat only: a dashed ring says "hidden"
+                    # (a rider is hidden or shown with his vehicle: its own dashed edge says it)
                     pts = [(c[0] + (rad + 5) * pygame.math.Vector2(1, 0).rotate(a).x,
                             c[1] + (rad + 5) * pygame.math.Vector2(1, 0).rotate(a).y) for a in range(0, 361, 15)]
                     canvas.dashed(theme.GOLD, pts, dash=5, gap=4, width=3 if safe else 2)
@@ -352,8 +354,8 @@ class LupinBoardScene(Scene):
                 tri = [(c[0], c[1] - rad - 2), (c[0] + rad + 2, c[1] + rad), (c[0] - rad - 2, c[1] + rad)]
                 canvas.polygon(token_colour("guard", safe), tri)
                 canvas.polygon(theme.INK, tri, width=2)
-                canvas.text(fid.split("-")[1], (c[0], c[1] + 5), 14 * k, theme.BOLD, theme.INK if not safe else (20, 20, 24),
-                            anchor="center")
+                canvas.text(fid.split("-")[1], (c[0], c[1] + 5), 14 * k, theme.BOLD,
+                            theme.INK if not safe else (20, 20, 24), anchor="center")
         draw_carried(canvas, self.view, self.tokens)   # the coins' or the blade's badge on its carrier
 
     def _draw_vehicle(self, canvas, ride: dict) -> None:
@@ -440,7 +442,8 @@ class LupinBoardScene(Scene):
                 c = (card.x + 30, card.y + 30)
                 diamond = [(c[0], c[1] - 20), (c[0] + 20, c[1]), (c[0], c[1] + 20), (c[0] - 20, c[1])]
                 canvas.polygon(token_colour("zenigata", self.colourblind), diamond)
-                canvas.text("Z", (c[0], c[1] + 1), 22, theme.DISPLAY, theme.INK, anchor="center")
+                canvas.text("Z", (c[0], c[1] + 1), 22, theme.DISPLAY, (20, 20, 24) if self.colourblind else theme.INK,
+                            anchor="center")
             canvas.text(sh.name[lang], (card.x + 60, card.y + 12), 22, theme.BOLD, theme.INK)
             status = self._status(fid, f)
             canvas.text(status, (card.x + 60, card.y + 40), 15, theme.BODY, theme.MUTED)

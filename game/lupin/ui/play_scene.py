@@ -39,8 +39,8 @@ from game.lupin.rules.boards import episode
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import GANG, POLICE, ZENIGATA, spot_from_text
 from game.lupin.ui import choices as C
-from game.lupin.ui.board_scene import (BOARD_RECT, GANG_STYLE, LupinBoardScene, draw_target, square_at,
-                                       square_rect)
+from game.lupin.ui.board_scene import (BOARD_RECT, GANG_STYLE, LupinBoardScene, draw_gang_token, draw_target,
+                                       square_at, square_rect, token_colour)
 from game.lupin.ui.dice import DicePanel, fit
 from game.lupin.ui import card_art, hover as H, tile_art
 from game.lupin.ui.log_text import event_line, reason_text
@@ -1112,13 +1112,14 @@ class LupinPlayScene(LupinBoardScene):
             parts = self._roster_parts(fid, f, row)
             if fid == self.selected:
                 canvas.fill((240, 184, 72, 34), row, radius=6)
-            colour, letter = GANG_STYLE.get(fid, ((140, 96, 52), "Z"))
             cx, cy = row.left + 13, row.centery
             if fid == "zenigata":
-                canvas.polygon(colour, [(cx, cy - 12), (cx + 12, cy), (cx, cy + 12), (cx - 12, cy)])
-            else:
-                canvas.circle(colour, (cx, cy), 11)
-            canvas.text(letter, (cx, cy + 1), 15, theme.DISPLAY, theme.INK, anchor="center")
+                canvas.polygon(token_colour(fid, self.colourblind),
+                               [(cx, cy - 12), (cx + 12, cy), (cx, cy + 12), (cx - 12, cy)])
+                canvas.text("Z", (cx, cy + 1), 15, theme.DISPLAY, (20, 20, 24) if self.colourblind else theme.INK,
+                            anchor="center")
+            else:   # the board's token (board_scene.draw_gang_token), small
+                draw_gang_token(canvas, fid, (cx, cy), 11, 15 / 22, self.colourblind)
             name = C.figure_name(fid)
             canvas.text(name, (row.left + 32, cy), 16, theme.BOLD, theme.INK, anchor="midleft")
             nx = row.left + 40 + canvas.measure(name, 16, theme.BOLD)[0]
