@@ -226,6 +226,12 @@ def test_every_place_label_lies_inside_the_board(episode):
     assert boxes
     for text, box in boxes:
         assert bounds.contains(box), (text, box)
+    # nor over a treasure tile or a token, which lie under the labels
+    from game.lupin.ui.board_art import UNDER_LABELS
+    pieces = [pygame.Rect(sq.col * TILE + 8, sq.row * TILE + 8, TILE - 16, TILE - 16)
+              for p in board.places if p.kind in UNDER_LABELS for sq in p.squares]
+    for text, box in boxes:
+        assert box.collidelist(pieces) < 0, text
     names = {text for text, _ in boxes}
     assert {"gran-colpo": "Villa Favorita", "cagliostro": "Al villaggio"}.get(episode, next(iter(names))) in names
 

@@ -26,6 +26,7 @@ LEVEL_TINTS = {-1: ((40, 44, 90), 90), 1: ((250, 210, 120), 60), 2: ((255, 244, 
 CONTOUR = (58, 36, 12)
 CONTOUR_LIGHT = (236, 214, 170)
 PASSAGES = ("stairs", "ramp")   # the flights between levels: the contour opens there
+UNDER_LABELS = ("treasure_site", "vault", "discovery", "handwheel", "trapdoor")   # pieces a label avoids
 LABEL_MARGIN = 3                 # a label keeps this far (64 px a square) inside the board's edge
 
 
@@ -205,6 +206,8 @@ def label_boxes(episode_id: str, skip: frozenset = frozenset()) -> list[tuple[st
         labels = tmx.get_layer_by_name("labels")
     except ValueError:
         labels = []
+    keep_clear = [pygame.Rect(sq.col * TILE + 6, sq.row * TILE + 4, TILE - 12, TILE - 8)
+                  for p in board.places if p.kind in UNDER_LABELS for sq in p.squares]
     out = []
     for obj in labels:
         text = getattr(obj, "text", None) or obj.name
@@ -213,7 +216,11 @@ def label_boxes(episode_id: str, skip: frozenset = frozenset()) -> list[tuple[st
         w, h = font.size(str(text))
         box = pygame.Rect(0, 0, w, h).inflate(10, 4)
         box.center = (round(obj.x + obj.width / 2), round(obj.y + obj.height / 2))
-        out.append((str(text), _clamp(box, bounds)))
+        box = _clamp(box, bounds)
+        # a label never lies over a piece drawn under it (a treasure tile, a token): nudged up or down
+        shifts = [_clamp(box.move(0, dy), bounds) for dy in (0, 22, -22, 40, -40, 64, -64, 90, -90)]
+        box = next((b for b in shifts if b.collidelist(keep_clear) < 0), box)
+        out.append((str(text), box))
     return out
 
 
