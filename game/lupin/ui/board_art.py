@@ -118,14 +118,22 @@ def _level_regions(board: Board) -> list[tuple[int, list[Sq]]]:
     return out
 
 
-def level_badges(board: Board) -> dict[Sq, int]:
+def _badge_rect(sq: Sq, width: int = 28) -> pygame.Rect:
+    box = pygame.Rect(0, 0, width, 25)
+    box.bottomright = (sq.col * TILE + TILE - 3, sq.row * TILE + TILE - 3)
+    return box
+
+
+def level_badges(board: Board, avoid: tuple = ()) -> dict[Sq, int]:
     """Where a printed board gives a level its number: one badge an area, on its square nearest
-    the area's middle (the tooltip tells the level of every square)."""
+    the area's middle and clear of the labels (``avoid``: their boxes); the tooltip tells the
+    level of every square."""
     badges = {}
     for level, region in _level_regions(board):
         mr = sum(s.row for s in region) / len(region)
         mc = sum(s.col for s in region) / len(region)
-        at = min(region, key=lambda s: ((s.row - mr) ** 2 + (s.col - mc) ** 2, s))
+        order = sorted(region, key=lambda s: ((s.row - mr) ** 2 + (s.col - mc) ** 2, s))
+        at = next((s for s in order if _badge_rect(s).inflate(4, 4).collidelist(list(avoid)) < 0), order[0])
         badges[at] = level
     return badges
 
@@ -134,7 +142,7 @@ def level_text(level: int) -> str:
     return str(level) if level >= 0 else "\u2212" + str(-level)
 
 
-def _draw_levels(surf: pygame.Surface, board: Board) -> None:
+def _draw_levels(surf: pygame.Surface, board: Board, avoid: tuple = ()) -> None:
     """Levels as a printed board shows them: a light tint on raised ground (a dark one in a ditch),
     a contour line with hachures on its lower side wherever the level changes (open where stairs
     or a ramp lead from one level to the other), and one number an area."""
@@ -180,10 +188,9 @@ def _draw_levels(surf: pygame.Surface, board: Board) -> None:
             pygame.draw.line(surf, CONTOUR_LIGHT, p, q, 7)
             pygame.draw.line(surf, CONTOUR, p, q, 4)
     font = get_font("bold", 21)
-    for sq, level in level_badges(board).items():
+    for sq, level in level_badges(board, avoid).items():
         img = font.render(level_text(level), True, (20, 20, 24))
-        box = pygame.Rect(0, 0, max(28, img.get_width() + 12), 25)
-        box.bottomright = (sq.col * TILE + TILE - 3, sq.row * TILE + TILE - 3)
+        box = _badge_rect(sq, max(28, img.get_width() + 12))
         pygame.draw.rect(surf, (250, 250, 246), box, border_radius=5)
         pygame.draw.rect(surf, CONTOUR, box, width=2, border_radius=5)
         surf.blit(img, img.get_rect(center=box.center))
@@ -256,7 +263,7 @@ def board_surface(episode_id: str, drained: frozenset = frozenset(), labels: boo
     surf.fill(theme.NIGHT)
     for x, y, image in layer_tiles(tmx, board, drained):
         surf.blit(image, (x * TILE, y * TILE))
-    _draw_levels(surf, board)
+    _draw_levels(surf, board, tuple(box for _text, box in label_boxes(episode_id)))
     for sq in board.squares():
         terrain = board.cell(sq).terrain
         if terrain == "door":
