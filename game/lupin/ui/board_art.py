@@ -3,6 +3,11 @@ ditch and levels, with the doors and roof accesses shown over the roofs, the pla
 name marked with a letter as well as a colour, and the labels. Drawn once at full resolution
 (64 px a square) and cached; scenes scale it with the canvas.
 
+Levels are drawn as a printed map shows them (:func:`_draw_levels`: tints, contours, one number
+an area), not with the map's ``levels`` tile layer, whose tiles carry a number each. The labels
+are kept inside the board and clear of the pieces drawn under them (:func:`label_boxes`); the
+play screens draw them apart (:func:`labels_surface`), over their lit squares.
+
 Tiles are read with pytmx and an image loader of our own that does not need a display mode (so
 boards render headless, for screenshots and tests).
 """

@@ -7,6 +7,12 @@ hot-seat curtain) builds on this scene: :class:`game.lupin.ui.play_scene.LupinPl
 highlights through :meth:`LupinBoardScene.draw_under_figures` / :meth:`draw_over_figures` and its
 own side panel through :meth:`draw_panel`, and finds the token under the mouse with
 :meth:`token_at` (where :attr:`tokens` says each drawn token stands).
+
+The board reads as a printed one: row letters and column numbers in the margins, the place
+labels over the lit squares (:func:`draw_target` keeps its glyph in a corner), the treasure tiles
+numbered, a member in a vehicle seated on its deck. Settings → colour-blind-safe markers
+(:attr:`LupinBoardScene.colourblind`, read every frame) switches the safe palette and the extra
+rims, eyes, liveries and hatching on.
 """
 
 from __future__ import annotations
