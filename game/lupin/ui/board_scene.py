@@ -520,7 +520,7 @@ def draw_tile(canvas, square: pygame.FRect, tile: dict, safe: bool = False) -> N
     elif safe and mark == "$":
         canvas.border((246, 220, 150), r.inflate(-6, -6), width=1.5, radius=3)
     n = str(int(tile.get("index", 0)) + 1)
-    tab = pygame.FRect(0, 0, 15, 15).move_to(center=(square.left + 7.5, square.bottom - 7.5))
-    canvas.circle((20, 20, 24), tab.center, 8.5)
-    canvas.circle((250, 246, 236), tab.center, 7)
-    canvas.text(n, (tab.centerx, tab.centery + 0.5), 12, theme.BOLD, (20, 20, 24), anchor="center")
+    tab = pygame.FRect(0, 0, 18, 18).move_to(center=(square.left + 9, square.bottom - 9))
+    canvas.circle((20, 20, 24), tab.center, 9.5)
+    canvas.circle((250, 246, 236), tab.center, 8)
+    canvas.text(n, (tab.centerx, tab.centery + 0.5), 14, theme.BOLD, (20, 20, 24), anchor="center")
