@@ -362,3 +362,24 @@ def test_a_member_in_the_boat_is_drawn_on_it_and_the_boat_stays_visible():
     empty.figures["goemon"].in_car = None
     empty.figures["goemon"].spot = parse_coord("J8")
     assert shot(empty)[1] != aboard[1]
+
+
+def test_zenigatas_frame_with_safe_markers_still_hides_a_hidden_member():
+    """The safe markers add a closed eye to a hidden member, in his own seat's frame only:
+    Zenigata's frame is the same, pixel for pixel, wherever the hidden member stands."""
+    from tests.lupin.test_board_scene import hidden_square
+
+    state = seeded_position("gran-colpo")
+    member = next(c for c in state.gang if not state.is_shown(c))
+
+    def safe_frame(st, seat):
+        app = make_app(scenes=())
+        app.settings.colourblind = True
+        app.stack.push(LupinBoardScene(st, seat))
+        return frame(app)
+
+    other = state.snapshot()
+    other.figures[member].spot = hidden_square(other, member)
+    assert not other.is_shown(member)
+    assert safe_frame(other, "zenigata") == safe_frame(state, "zenigata")
+    assert safe_frame(other, state.seat_of[member]) != safe_frame(state, state.seat_of[member])
