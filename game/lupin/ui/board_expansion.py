@@ -87,28 +87,6 @@ def temple_labels(episode_id: str) -> dict[str, tuple[float, float, float]]:
     return out
 
 
-@functools.lru_cache(maxsize=8)
-def clean_squares(episode_id: str, drained: frozenset) -> dict[tuple[int, int], pygame.Surface]:
-    """The squares under the map's printed temple names, drawn again without them (tile layers
-    only): the expansion draws its own name plates, with the gate's state, one square higher when
-    the name would lie under a discovery token."""
-    from game.lupin.rules.boards import episode, load_episode_board
-    from game.lupin.ui.board_art import TILE, _load_tmx, layer_tiles, map_path
-
-    board = load_episode_board(episode_id)
-    tmx = _load_tmx(map_path(episode(episode_id)))
-    wanted = set()
-    for row, mid, width in temple_labels(episode_id).values():
-        for col in range(int(math.floor(mid - width / 2 - 0.1)), int(math.ceil(mid + width / 2 + 0.1))):
-            if 0 <= col < board.cols:
-                wanted.add((int(row), col))
-    out = {sq: pygame.Surface((TILE, TILE)) for sq in wanted}
-    for x, y, image in layer_tiles(tmx, board, drained):
-        if (y, x) in out:
-            out[(y, x)].blit(image, (0, 0))
-    return out
-
-
 def temple_gate(board: Any, place: Any, episode_id: str | None = None) -> tuple[int, int]:
     """Where a temple's name plate goes: over the map's printed name (one square higher when a
     discovery token lies there), else its steps."""
@@ -203,9 +181,6 @@ def draw_under(canvas, view: dict, board: Any, square_rect) -> None:
     ms = markers(view, board)
     if not ms and not view.get("stonehenge"):
         return
-    if view.get("cagliostro"):   # the printed temple names give way to the plates
-        for sq, surf in clean_squares(view["episode"], drained_zones(view)).items():
-            canvas.image(surf, square_rect(*sq))
     for m in ms:   # the hatching of closed temples first: every other marker reads over it
         if m.kind == "temple" and m.data["state"] != "open":
             _hatch(canvas, [square_rect(*sq) for sq in m.data["floor"]], m.data["state"] == "closed")

@@ -85,7 +85,10 @@ def ride_tip(view: dict, ride_id: str) -> str | None:
     return text
 
 
-def tile_tip(view: dict, tile: dict) -> str:
+def tile_tip(view: dict, tile: dict, board: Any = None) -> str:
+    """A treasure tile: its number (the one on the board, the flip button and the log), its face
+    if the seat saw it, and, while it lies at its place, how the gang takes it (the rulebook's
+    phase 4: a member who went in through the door flips it, once a round)."""
     n = int(tile.get("index", 0)) + 1
     if "treasure" not in tile:
         text = t("lupin_cards.tip.tile_hidden", n=n)
@@ -93,7 +96,19 @@ def tile_tip(view: dict, tile: dict) -> str:
         text = t("lupin_cards.tip.tile_treasure" if tile["treasure"] else "lupin_cards.tip.tile_empty", n=n)
     if tile.get("carrier"):
         text += " " + t("lupin_cards.tip.carried", name=C.figure_name(tile["carrier"]))
+    elif tile.get("site") and board is not None:
+        text += "\n" + how_to_take(board, tile, n)
     return text
+
+
+def how_to_take(board: Any, tile: dict, n: int) -> str:
+    """How a tile lying at its place is taken: by its building's door, then phase 4."""
+    site = next((p for p in board.places if p.kind in ("treasure_site", "vault") and p.name == tile["site"]), None)
+    building = (site.props.get("building") if site is not None else None) or tile["site"]
+    if building not in board.buildings:   # a vault: the bank that holds it
+        building = next((name for name, b in sorted(board.buildings.items()) if b.props.get("treasure")), building)
+        return t("i11_board.tip.take_vault", n=n, building=building)
+    return t("i11_board.tip.take_tile", n=n, building=building)
 
 
 def tile_at(view: dict, board: Any, sq: tuple[int, int]) -> dict | None:
@@ -117,20 +132,38 @@ def place_tip(place: Any) -> str | None:
 
 
 def terrain_tip(board: Any, sq: tuple[int, int]) -> str | None:
-    """A door, a roof access, a roof (with its height) or woods."""
+    """A door, a roof access, a roof (with its height) or woods; on a board with levels
+    (Cagliostro, Stonehenge's ditch) every square's level too."""
     try:
         cell = board.cell(Sq(*sq))
     except Exception:  # noqa: BLE001 - off the board
         return None
+    text = None
     if cell.terrain == "door":
-        return t("lupin_cards.tip.door")
-    if cell.terrain == "roof_access":
-        return t("lupin_cards.tip.roof_access")
-    if getattr(cell, "roof", False) and getattr(cell, "height", 0):
-        return t("lupin_cards.tip.roof", n=cell.height)
-    if cell.terrain == "woods":
-        return t("lupin_cards.tip.woods")
-    return None
+        text = t("lupin_cards.tip.door")
+    elif cell.terrain == "roof_access":
+        text = t("lupin_cards.tip.roof_access")
+    elif getattr(cell, "roof", False) and getattr(cell, "height", 0):
+        text = t("lupin_cards.tip.roof", n=cell.height)
+    elif cell.terrain == "woods":
+        text = t("lupin_cards.tip.woods")
+    level = level_tip(board, cell)
+    return "\n".join(x for x in (text, level) if x) or None
+
+
+def level_tip(board: Any, cell: Any) -> str | None:
+    """The level of a square, on a board that has more than one (the board shows a number only
+    once an area, where a printed board would)."""
+    if not any(board.cell(s).level for s in board.squares()):
+        return None
+    from game.lupin.ui.board_art import level_text
+
+    n = level_text(cell.level)
+    if cell.level < 0 or getattr(cell, "ditch", False):
+        return t("i11_board.tip.level_ditch", n=n)
+    if cell.terrain in ("stairs", "ramp"):
+        return t("i11_board.tip.level_passage", n=n)
+    return t("i11_board.tip.level", n=n)
 
 
 def square_tip(view: dict, board: Any, sq: tuple[int, int], tokens_here: list[str], status) -> str | None:
@@ -153,7 +186,7 @@ def square_tip(view: dict, board: Any, sq: tuple[int, int], tokens_here: list[st
         return t("lupin_cards.tip.bus")
     tile = tile_at(view, board, sq)
     if tile is not None:
-        return tile_tip(view, tile)
+        return tile_tip(view, tile, board)
     text = expansion_tip(view, board, sq)
     if text:
         return text

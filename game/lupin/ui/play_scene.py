@@ -39,8 +39,8 @@ from game.lupin.rules.boards import episode
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import GANG, POLICE, ZENIGATA, spot_from_text
 from game.lupin.ui import choices as C
-from game.lupin.ui.board_scene import (BOARD_RECT, GANG_STYLE, SQUARE, LupinBoardScene, square_at,
-                                       square_rect)
+from game.lupin.ui.board_scene import (BOARD_RECT, GANG_STYLE, LupinBoardScene, draw_gang_token, draw_target,
+                                       square_at, square_rect, token_colour)
 from game.lupin.ui.dice import DicePanel, fit
 from game.lupin.ui import card_art, hover as H, tile_art
 from game.lupin.ui.log_text import event_line, reason_text
@@ -1112,22 +1112,9 @@ class LupinPlayScene(LupinBoardScene):
             if kinds <= set(ATTACK_KINDS):
                 continue  # drawn as rings around the tokens
             r = square_rect(*sq).inflate(-2, -2)
-            moving = bool(kinds & set(MOVE_KINDS))
-            if moving and gang and self.seen_at(cs[0].spot):
-                canvas.fill((214, 60, 60, 70), r, radius=3)
-                with canvas.clip(r):
-                    for k in range(-3, 4):
-                        off = k * SQUARE / 3.2
-                        canvas.line((246, 214, 210, 170), (r.left + off, r.bottom), (r.left + off + r.height, r.top), 2)
-                canvas.border((236, 96, 90), r, width=2, radius=3)
-            elif moving:
-                canvas.fill((240, 184, 72, 62), r, radius=3)
-                canvas.border(theme.GOLD, r, width=2, radius=3)
-                canvas.circle(theme.GOLD_LIGHT, r.center, 3.2)
-            else:
-                canvas.fill((92, 164, 226, 70), r, radius=3)
-                canvas.border((150, 204, 250), r, width=2, radius=3)
-                canvas.circle((190, 226, 255), r.center, 3.4)
+            moving = bool(kinds & set(MOVE_KINDS))   # board_scene.draw_target: glyph, pattern, colour
+            kind = ("seen" if gang and self.seen_at(cs[0].spot) else "move") if moving else "other"
+            draw_target(canvas, r, kind, self.colourblind)
 
     def _covered_targets(self) -> list[tuple[int, int]]:
         """Squares one may move to that the bus or a vehicle drawn over them would hide."""
@@ -1301,13 +1288,14 @@ class LupinPlayScene(LupinBoardScene):
             parts = self._roster_parts(fid, f, row)
             if fid == self.selected:
                 canvas.fill((240, 184, 72, 34), row, radius=6)
-            colour, letter = GANG_STYLE.get(fid, ((140, 96, 52), "Z"))
             cx, cy = row.left + 13, row.centery
             if fid == "zenigata":
-                canvas.polygon(colour, [(cx, cy - 12), (cx + 12, cy), (cx, cy + 12), (cx - 12, cy)])
-            else:
-                canvas.circle(colour, (cx, cy), 11)
-            canvas.text(letter, (cx, cy + 1), 15, theme.DISPLAY, theme.INK, anchor="center")
+                canvas.polygon(token_colour(fid, self.colourblind),
+                               [(cx, cy - 12), (cx + 12, cy), (cx, cy + 12), (cx - 12, cy)])
+                canvas.text("Z", (cx, cy + 1), 15, theme.DISPLAY, (20, 20, 24) if self.colourblind else theme.INK,
+                            anchor="center")
+            else:   # the board's token (board_scene.draw_gang_token), small
+                draw_gang_token(canvas, fid, (cx, cy), 11, 15 / 22, self.colourblind)
             name = C.figure_name(fid)
             canvas.text(name, (row.left + 32, cy), 16, theme.BOLD, theme.INK, anchor="midleft")
             nx = row.left + 40 + canvas.measure(name, 16, theme.BOLD)[0]
@@ -1669,18 +1657,11 @@ class LupinPlayScene(LupinBoardScene):
 
     def _draw_legend(self, canvas: Canvas, y: float) -> None:
         x = IX
-        sw = pygame.FRect(x, y + 1, 16, 16)
-        canvas.fill((240, 184, 72, 70), sw, radius=2)
-        canvas.border(theme.GOLD, sw, width=1.5, radius=2)
-        canvas.circle(theme.GOLD_LIGHT, sw.center, 2)
+        sw = pygame.FRect(x - 4, y - 3, 24, 24)   # the board's own lit squares, smaller
+        draw_target(canvas, sw, "move", self.colourblind)
         x += 22
         x = canvas.text(t("lupin.play.legend_unseen"), (x, y), 14, theme.BODY, theme.MUTED).right + 18
-        sw = pygame.FRect(x, y + 1, 16, 16)
-        canvas.fill((214, 60, 60, 90), sw, radius=2)
-        with canvas.clip(sw):
-            for k in (-8, 0, 8):
-                canvas.line((246, 214, 210), (sw.left + k, sw.bottom), (sw.left + k + 16, sw.top), 1.5)
-        canvas.border((236, 96, 90), sw, width=1.5, radius=2)
+        draw_target(canvas, pygame.FRect(x - 4, y - 3, 24, 24), "seen", self.colourblind)
         canvas.text(t("lupin.play.legend_seen"), (x + 22, y), 14, theme.BODY, theme.MUTED)
 
     def _draw_log(self, canvas: Canvas) -> None:
