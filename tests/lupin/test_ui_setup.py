@@ -131,7 +131,7 @@ def test_every_text_key_the_lupin_screens_use_exists_in_both_languages():
     assert "lupin.play.over.back" in used and "lupin.setup.start" in used
     for lang in LANGUAGES:
         table = load_language(lang)[0]
-        missing = sorted(k for k in used if k not in table)
+        missing = sorted(k for k in used if k not in table and f"{k}.other" not in table)   # or a plural text
         assert not missing, f"{lang}: missing texts {missing}"
         # keys built from names
         for row in ("episode", "players", "difficulty", "visible", "variant", "partner", "seed"):
