@@ -133,7 +133,7 @@ def text_width(face: str, px: int, text: str) -> int:
 
 
 def _join_on_baseline(parts: list[tuple[pygame.font.Font, pygame.Surface]], tracking_px: int,
-                      advances: list[int] | None = None, pad: int = 0) -> pygame.Surface:
+                      advances: list[int] | None = None) -> pygame.Surface:
     """Rendered pieces side by side on one baseline (a surface's baseline is its font's ascent,
     lower by what SDL_ttf adds at the top of a surface for a glyph taller than the line)."""
     bases = [fnt.get_ascent() + max(0, p.get_height() - max(fnt.get_linesize(), fnt.get_height())) for fnt, p in parts]
@@ -143,7 +143,7 @@ def _join_on_baseline(parts: list[tuple[pygame.font.Font, pygame.Surface]], trac
     surf = pygame.Surface((max(1, sum(widths) + tracking_px * (len(parts) - 1)), height), pygame.SRCALPHA)
     x = 0
     for b, (_f, p), w in zip(bases, parts, widths):
-        surf.blit(p, (x - pad, base - b))
+        surf.blit(p, (x, base - b))
         x += w + tracking_px
     return surf
 
@@ -570,12 +570,10 @@ class Canvas:
             parts = [(get_font(f, px), self._render(piece, f, px, colour, tracking_px)) for f, piece in runs]
             surf = _join_on_baseline(parts, tracking_px)
         elif tracking_px and len(text) > 1:
-            # glyph by glyph, each between two spaces so an accent reaching left of its origin is
-            # not cut off, and all on one baseline: a glyph taller than the font's ascent ("Ì" in
+            # glyph by glyph, all on one baseline: a glyph taller than the font's ascent ("Ì" in
             # Bebas Neue) comes in a taller surface, and top-aligned it hung below the line
-            pad = font.size(" ")[0]
-            parts = [(font, font.render(f" {ch} ", True, c[:3])) for ch in text]
-            surf = _join_on_baseline(parts, tracking_px, [font.size(ch)[0] for ch in text], pad)
+            parts = [(font, font.render(ch, True, c[:3])) for ch in text]
+            surf = _join_on_baseline(parts, tracking_px, [font.size(ch)[0] for ch in text])
         else:
             surf = font.render(text, True, c[:3])
         return self._text_cache.put(key, surf)
