@@ -50,3 +50,22 @@ def fit_title(canvas: Canvas, text: str, width: float, size: float, minimum: flo
         if s <= minimum:
             return lines, minimum, step_of(minimum)
         s = max(minimum, s - 0.5)
+
+
+def fit_line(canvas: Canvas, candidates: list[str] | tuple[str, ...], width: float, size: float, face: str, *,
+             minimum: float, tracking: float = 0.0) -> tuple[str, float, float]:
+    """``(text, size, tracking)`` for a one-line header ``width`` wide: the first of ``candidates``
+    (longest wording first, e.g. "LUPIN III · RUBY RED", then "RUBY RED") that fits at a size from
+    ``size`` down to ``minimum`` (the letter-spacing shrinks with it); a last candidate too long
+    even so is cut with "…" at the minimum."""
+    for text in candidates:
+        s = size
+        while s >= minimum - 1e-6:
+            tr = tracking * s / size
+            if canvas.measure(text, s, face, tracking=tr)[0] <= width:
+                return text, s, tr
+            s -= 0.5
+    text, tr = candidates[-1], tracking * minimum / size
+    while len(text) > 1 and canvas.measure(text + "…", minimum, face, tracking=tr)[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…", minimum, tr

@@ -48,6 +48,7 @@ from game.lupin.ui import planning_scene as PS
 from game.ui import theme
 from game.ui.canvas import Canvas
 from game.ui.scenes.curtain import CurtainScene
+from game.ui.textfit import fit_line
 from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
 
 # ---- the side panel's layout (logical 1600×900) ------------------------------------------
@@ -1051,8 +1052,10 @@ class LupinPlayScene(LupinBoardScene):
         kicker = f"{t('lupin.title')} · {ep}".upper()
         round_r = canvas.text(t("lupin.play.round_short", round=v["round"], total=v["rounds_total"]),
                               (RULES_BUTTON.left - 12, 36), 16, theme.BOLD, theme.MUTED, anchor="topright")
-        canvas.text(fit(canvas, kicker, round_r.left - 16 - IX - 1.5 * len(kicker), 15, theme.BOLD), (IX, 36), 15,
-                    theme.BOLD, theme.GOLD, tracking=1.5)   # fit() measures without the tracking
+        # the whole kicker, else the episode alone, shrunk a little rather than cut (issue #11)
+        kicker, ksize, ktrack = fit_line(canvas, (kicker, ep.upper()), round_r.left - 16 - IX, 15, theme.BOLD,
+                                         minimum=12.5, tracking=1.5)
+        canvas.text(kicker, (IX, 36 + (15 - ksize) * 0.7), ksize, theme.BOLD, theme.GOLD, tracking=ktrack)
         total = max(1, v["rounds_total"])
         cell = IW / total
         for i in range(1, total + 1):
