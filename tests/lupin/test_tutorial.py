@@ -313,23 +313,40 @@ def test_every_watch_step_stays_long_enough_to_read(_private_user_dir):
     assert not short
 
 
-def test_after_the_computer_moves_continue_moves_on_at_once():
+def test_continue_during_the_computer_moves_plays_them_and_moves_on():
+    """The watch steps have their Continue: a player who has read enough clicks it, the computer's
+    moves left are played at once, and the next step begins."""
     app = make_app(scenes=("title",))
     open_from_title(app)
     Tour(app).run_to(STEP_OF["police_first"])
     scene = tutorial(app)
-    assert scene.step.say == "police_first" and not scene.coach.note      # no Continue while the police move
+    assert scene.step.say == "police_first" and scene.coach.continue_button in scene.coach.widgets
     n = len(scene.match.log)
-    for _ in range(40):
-        app.update(0.1)
-        if scene.auto_done():
-            break
-    assert scene.auto_done() and scene.step.say == "police_first"          # moved, still readable
-    assert len(scene.match.log) == n + len(scene.step.actions)
-    assert scene.coach.note and scene.coach.continue_button in scene.coach.widgets
+    app.update(0.1)
     frame(app)
     click(app, scene.coach.continue_button.rect.center)
-    assert scene.step.say != "police_first"
+    assert len(scene.match.log) == n + len(SCRIPT.steps[STEP_OF["police_first"]].actions)
+    assert scene.step.say != "police_first" and scene.match.state.to_act() == ["lupin"]
+
+
+def test_the_last_move_of_a_watch_step_waits_until_its_sentence_is_read():
+    """The police's placement ends with the move that opens the shop: it waits for the reading
+    time, so the player sees the agents on the board while reading about them."""
+    from game.lupin.ui.tutorial_scene import reading_time
+
+    app = make_app(scenes=("title",))
+    scene = open_from_title(app)
+    click(app, scene.coach.continue_button.rect.center)          # the intro
+    assert scene.step.say == "placement"
+    actions = len(scene.step.actions)
+    read = reading_time(scene.coach.sentence)
+    elapsed = 0.0
+    while len(scene.match.log) < actions:
+        app.update(0.1)
+        elapsed += 0.1
+        if len(scene.match.log) < actions - 1:
+            assert not scene.planning.active
+    assert elapsed >= read - 1.6 and scene.step.say == "placement"
 
 
 def test_the_sentence_panel_never_hides_the_figures_or_what_to_click():

@@ -9,9 +9,11 @@ the computer plays Zenigata, so there is no curtain, and the board never shows t
   rings it; a click anywhere else is refused with a sentence and changes nothing. Pointing (hover
   hints, the odds of a shot) works everywhere.
 * An **auto** step plays its actions one by one after a pause, so the player sees each happen
-  (the police's turn); the screen offers nothing meanwhile. Its sentence then stays at least as
-  long as it takes to read (:func:`reading_time`) and a moment after the last action; *Continue*,
-  shown once the actions are played, moves on sooner.
+  (the police's turn); the board offers nothing meanwhile. Its sentence stays at least as long
+  as it takes to read (:func:`reading_time`): the last action (often the one that changes the
+  screen, such as the end of the police's placement opening the shop) waits for it, and the step
+  moves on a moment after. *Continue* is there all along: it plays what is left at once and
+  moves on, for a player who has read enough.
 * A **note** waits for *Continue*.
 
 The sentence panel sits at the top or the bottom of the board, wherever it hides least of what
@@ -124,7 +126,7 @@ class LupinTutorialScene(LupinPlayScene):
         step = self.step
         self.auto_wait = AUTO_FIRST
         self.step_age = 0.0
-        self.coach.set(self.sentence(), self.index + 1, len(self.script.steps), note=step.kind == "note",
+        self.coach.set(self.sentence(), self.index + 1, len(self.script.steps), note=step.kind in ("note", "auto"),
                        waiting=step.kind == "auto")
         last = self.index == len(self.script.steps) - 1
         if last and step.kind == "note" and self.match.state.is_over():
@@ -158,10 +160,16 @@ class LupinTutorialScene(LupinPlayScene):
         return self.step.kind == "auto" and len(self.match.log) >= self._end_of(self.index)
 
     def next_note(self) -> None:
-        """*Continue*: after a note, or after the computer's moves (before their reading time is up)."""
+        """*Continue*: after a note; during the computer's moves, it plays those left at once and
+        moves on (the player has read enough)."""
         if self.finished or self.index >= len(self.script.steps) - 1:
             return
-        if self.step.kind == "note" or self.auto_done():
+        if self.step.kind == "auto":
+            step = self.step
+            while not self.auto_done() and not self.match.state.is_over():
+                done = len(self.match.log) - len(self.script.actions_before(self.index))
+                self.play(C.classify(step.actions[done], self.view, self.geo))
+        if self.step.kind in ("note", "auto"):
             self.index += 1
             self.begin_step()
 
@@ -334,23 +342,19 @@ class LupinTutorialScene(LupinPlayScene):
             return
         self.auto_wait -= dt
         done = len(self.match.log) - len(self.script.actions_before(self.index))
+        read = reading_time(self.coach.sentence)
         if done >= len(step.actions):
-            self._offer_continue()
-            if self.auto_wait <= 0 and self.step_age >= reading_time(self.coach.sentence):
+            if self.auto_wait <= 0 and self.step_age >= read:
                 self.next_note()
             return
         if self.auto_wait > 0:
             return
-        self.auto_wait = AUTO_NEXT if done + 1 < len(step.actions) else AUTO_AFTER
+        last = done + 1 == len(step.actions)
+        if last and self.step_age < read - AUTO_AFTER:
+            return          # the last move (it may change the screen) waits until the sentence is read
+        self.auto_wait = AUTO_AFTER if last else AUTO_NEXT
         action = step.actions[done]
         self.play(C.classify(action, self.view, self.geo))
-        if self.auto_done():
-            self._offer_continue()
-
-    def _offer_continue(self) -> None:
-        """The computer's moves are over: *Continue* may move on before the reading time is up."""
-        if not self.coach.note and self.step.kind == "auto":
-            self.coach.set(self.coach.sentence, self.index + 1, len(self.script.steps), note=True, waiting=False)
 
     # ================================================================ drawing
     def draw(self, canvas: Any) -> None:
