@@ -284,3 +284,14 @@ def test_the_markdown_parser_is_a_declared_dependency_and_goes_into_the_bundle()
     deps = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
     assert any(d.startswith("markdown-it-py>=") and "<" in d for d in deps)
     assert 'collect_submodules("markdown_it")' in (root / "packaging" / "heist-table.spec").read_text(encoding="utf-8")
+
+
+def test_the_italian_reader_calls_the_game_lupin_iii_as_the_rest_of_the_italian_screens():
+    from game.engine.i18n import t
+
+    set_language("it")
+    try:
+        assert t("rules_reader.kicker", game=t("rules_reader.lupin.title")) == "Lupin III · il regolamento"
+        assert t("lupin_cards.gallery.kicker").startswith("Lupin III ·")
+    finally:
+        set_language("en")
