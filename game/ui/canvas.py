@@ -64,6 +64,7 @@ def font_path(face: str) -> Path:
 def clear_font_cache() -> None:
     """Forget the fonts opened so far: they are invalid once pygame.quit() has run."""
     _fonts.clear()
+    _ft_fonts.clear()
 
 
 def get_font(face: str, px: int) -> pygame.font.Font:
@@ -94,12 +95,20 @@ def has_glyph(face: str, ch: str) -> bool:
     if known is None:
         import pygame.freetype as freetype
 
-        if not freetype.get_init():
-            freetype.init()
-        font = _ft_fonts.get(path)
-        if font is None:
-            font = _ft_fonts[path] = freetype.Font(path, 16)
-        known = _glyphs[key] = ch.isspace() or font.get_metrics(ch)[0] is not None
+        for _attempt in range(2):
+            if not freetype.get_init():
+                freetype.init()
+                _ft_fonts.clear()       # fonts opened before a pygame.quit() are dead
+            font = _ft_fonts.get(path)
+            if font is None:
+                font = _ft_fonts[path] = freetype.Font(path, 16)
+            try:
+                known = _glyphs[key] = ch.isspace() or font.get_metrics(ch)[0] is not None
+                break
+            except pygame.error:        # freetype was quit and started again since: open it anew
+                _ft_fonts.clear()
+        else:
+            known = True
     return known
 
 

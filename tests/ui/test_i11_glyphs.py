@@ -67,3 +67,14 @@ def test_an_accented_capital_in_the_display_face_stays_on_the_line():
             plain, accented = lowest("COSI", tracking, anchor), lowest("COSÌ", tracking, anchor)
             assert accented[0] == plain[0], (tracking, anchor)
             assert accented[1] < plain[1]          # the accent above the capitals, not cut off
+
+
+def test_glyph_checks_survive_freetype_being_quit_and_started_again():
+    """pygame.quit() (the app's end, some tests) kills the fonts freetype opened: the next check
+    opens them again instead of failing."""
+    import pygame.freetype as freetype
+
+    assert has_glyph(theme.DISPLAY, "K")
+    freetype.quit()
+    freetype.init()
+    assert has_glyph(theme.DISPLAY, "W") and not has_glyph(theme.DISPLAY, "\ue001")
