@@ -48,8 +48,43 @@ def fit_title(canvas: Canvas, text: str, width: float, size: float, minimum: flo
         if whole and len(lines) <= max_lines and (height is None or len(lines) * step_of(s) <= height + 0.5):
             return lines, s, step_of(s)
         if s <= minimum:
-            return lines, minimum, step_of(minimum)
+            text = " ".join(_hyphenate(canvas, w, width, minimum, face) for w in words)
+            return canvas.wrap(text, width, minimum, face), minimum, step_of(minimum)
         s = max(minimum, s - 0.5)
+
+
+VOWELS = set("aeiouàèéìíòóùúAEIOUÀÈÉÌÍÒÓÙÚ")
+_KEEP = {(a, b) for a in "bcdfgptv" for b in "lr"} | {(a, "h") for a in "cgpst"}
+
+
+def _syllable_break(word: str, k: int) -> bool:
+    """Whether ``word`` may break before ``word[k]``: vowel | consonant-vowel ("vesti-mento"), or
+    between two consonants that do not start a syllable together ("men-to", not "ve-stire" cut "vest-ire")."""
+    if k < 2 or k > len(word) - 2 or not (word[k - 1].isalpha() and word[k].isalpha()):
+        return False
+    a, b, c = word[k - 1], word[k], word[k + 1]
+    if a in VOWELS and b not in VOWELS and c in VOWELS:
+        return True
+    return (a not in VOWELS and b not in VOWELS and a.lower() != "s" and (a.lower(), b.lower()) not in _KEEP
+            and c.isalpha())
+
+
+def _hyphenate(canvas: Canvas, word: str, width: float, size: float, face: str) -> str:
+    """A word wider than ``width`` cut into pieces that fit, each but the last ending with "-",
+    at a vowel followed by a consonant where one is near ("Travesti- mento", not "Travestime- nto"):
+    a rough syllable break that reads well in Italian and English."""
+    pieces = []
+    while not _fits(canvas, word, width, size, face) and len(word) > 3:
+        cut = len(word) - 1
+        while cut > 2 and not _fits(canvas, word[:cut] + "-", width, size, face):
+            cut -= 1
+        for k in range(cut, max(2, cut - 5), -1):
+            if _syllable_break(word, k):
+                cut = k
+                break
+        pieces.append(word[:cut] + "-")
+        word = word[cut:]
+    return " ".join(pieces + [word])
 
 
 def fit_line(canvas: Canvas, candidates: list[str] | tuple[str, ...], width: float, size: float, face: str, *,

@@ -119,3 +119,13 @@ def test_a_long_name_goes_on_two_lines_before_it_shrinks():
     lines, size, _step = fit_title(app.canvas, "ZAINO PER TRASPORTO DISPOSITIVI", 120, 15.1, READABLE_DISPLAY,
                                    theme.DISPLAY, max_lines=2)
     assert len(lines) == 2 and size >= READABLE_DISPLAY
+
+
+def test_a_word_too_long_for_a_small_card_is_split_at_a_syllable():
+    """On a hand-strip card (60 wide) "Travestimento" cannot fit at a readable size: it is split
+    "Travesti-" / "mento", not "Travestime-" / "nto"."""
+    from game.ui.textfit import fit_title
+
+    app = make_app(scenes=(), lang="it", size=(1280, 720))
+    lines, size, _step = fit_title(app.canvas, "Travestimento perfetto", 57, 12.5, READABLE, theme.BOLD, max_lines=4)
+    assert lines[:2] == ["Travesti-", "mento"] and size >= READABLE
