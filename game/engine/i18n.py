@@ -5,6 +5,11 @@ table; the same key in two files of one language is an error. Keys are dotted pa
 (``title.play``). ``t(key, **values)`` formats the text of the
 current language with ``str.format``. A key missing in one language is a content error (a test
 checks that both files hold the same keys); at run time it falls back to English, then to the key.
+
+Plurals: where a count meets a noun, the key holds two forms, ``one`` and ``other``
+(``warn: {one: "Resta {n} minuto", other: "Restano {n} minuti"}``), and ``t("...warn", n=1)``
+picks the form by the count: the value ``count`` if given, else ``n``, else the only whole-number
+value among the text's own placeholders. Italian and English both say ``one`` for 1 and ``other`` for everything else (0 included).
 """
 
 from __future__ import annotations
@@ -79,6 +84,26 @@ def _braces(names: set[str]) -> str:
     return ", ".join("{" + n + "}" for n in sorted(names)) or "no placeholder"
 
 
+PLURAL_FORMS = ("one", "other")
+_COUNT_NAMES = ("count", "n")
+
+
+def plural_form(lang: str, count: int) -> str:
+    """The CLDR plural category of ``count`` in ``lang``: Italian and English share one rule."""
+    return "one" if count == 1 else "other"
+
+
+def plural_count(values: dict[str, object], text: str = "") -> int | None:
+    """The number a plural text agrees with: ``count``, else ``n``, else the only int value among
+    the placeholders of ``text`` (all the values when ``text`` is not given)."""
+    for name in _COUNT_NAMES:
+        if isinstance(values.get(name), int) and not isinstance(values.get(name), bool):
+            return int(values[name])  # type: ignore[arg-type]
+    names = {f for _lit, f, _spec, _conv in string.Formatter().parse(text) if f} if text else set(values)
+    ints = [v for k, v in values.items() if k in names and isinstance(v, int) and not isinstance(v, bool)]
+    return ints[0] if len(ints) == 1 else None
+
+
 class Translator:
     def __init__(self, root: Path | None = None):
         self.root = root
@@ -96,12 +121,20 @@ class Translator:
         self.lang = lang
 
     def has(self, key: str) -> bool:
-        return key in self.table(self.lang) or key in self.table(FALLBACK)
+        return any(k in self.table(lang) for lang in (self.lang, FALLBACK) for k in (key, f"{key}.other"))
+
+    def _lookup(self, key: str, lang: str) -> str | None:
+        return self.table(lang).get(key) or self.table(FALLBACK).get(key)
 
     def t(self, key: str, lang: str | None = None, **values: object) -> str:
-        text = self.table(lang or self.lang).get(key)
+        lang = lang or self.lang
+        text = self._lookup(key, lang)
+        if text is None and self._lookup(f"{key}.other", lang) is not None:
+            count = plural_count(values, self._lookup(f"{key}.other", lang) or "")
+            form = plural_form(lang, count) if count is not None else "other"
+            text = self._lookup(f"{key}.{form}", lang) or self._lookup(f"{key}.other", lang)
         if text is None:
-            text = self.table(FALLBACK).get(key, key)
+            text = key
         return text.format(**values) if values else text
 
 
@@ -145,6 +178,14 @@ def check_i18n(root: Path) -> list[ContentError]:
                     problems.append(ContentError(
                         language_dir(other, root), None, key,
                         f"missing text (present in {lang}/{lines[key][0].name}:{lines[key][1]})"))
+            # a plural text has both forms
+            for key in sorted(texts):
+                base, _, form = key.rpartition(".")
+                if form in PLURAL_FORMS:
+                    twin = f"{base}.{'other' if form == 'one' else 'one'}"
+                    if twin not in texts:
+                        problems.append(ContentError(language_dir(lang, root), None, twin,
+                                                     f"a plural text needs both forms, 'one' and 'other' ({lines[key][0].name}:{lines[key][1]})"))
     problems.extend(_placeholder_problems(tables))
     return problems
 

@@ -38,6 +38,10 @@ FACES = {
     "italic": "Lato-Italic.ttf",
 }
 
+# A character a face lacks (Bebas Neue has no "≥" nor arrows; Lato no "★" nor "✓") is drawn in this
+# face instead of an empty box (DejaVu Sans Bold, free licence: assets/fonts/licenses/DejaVu.txt).
+FALLBACK_FACE = "DejaVuSans-Bold.ttf"
+
 Colour = Sequence[int]  # (r, g, b) or (r, g, b, a)
 RectLike = pygame.Rect | pygame.FRect | Sequence[float]
 Point = Sequence[float]
@@ -60,6 +64,7 @@ def font_path(face: str) -> Path:
 def clear_font_cache() -> None:
     """Forget the fonts opened so far: they are invalid once pygame.quit() has run."""
     _fonts.clear()
+    _ft_fonts.clear()
 
 
 def get_font(face: str, px: int) -> pygame.font.Font:
@@ -75,6 +80,81 @@ def get_font(face: str, px: int) -> pygame.font.Font:
         font = pygame.font.Font(path, key[1])
         _fonts[key] = font
     return font
+
+
+_glyphs: dict[tuple[str, str], bool] = {}
+_ft_fonts: dict[str, object] = {}
+
+
+def has_glyph(face: str, ch: str) -> bool:
+    """Whether the face's font file holds a glyph for ``ch`` (pygame.freetype reports a missing
+    glyph as None; pygame.font would measure the empty box instead)."""
+    path = _paths.get(face) or _paths.setdefault(face, str(font_path(face)))
+    key = (path, ch)
+    known = _glyphs.get(key)
+    if known is None:
+        import pygame.freetype as freetype
+
+        for _attempt in range(2):
+            if not freetype.get_init():
+                freetype.init()
+                _ft_fonts.clear()       # fonts opened before a pygame.quit() are dead
+            font = _ft_fonts.get(path)
+            if font is None:
+                font = _ft_fonts[path] = freetype.Font(path, 16)
+            try:
+                known = _glyphs[key] = ch.isspace() or font.get_metrics(ch)[0] is not None
+                break
+            except pygame.error:        # freetype was quit and started again since: open it anew
+                _ft_fonts.clear()
+        else:
+            known = True
+    return known
+
+
+_runs_cache: dict[tuple[str, str], list[tuple[str, str]]] = {}
+
+
+def glyph_runs(face: str, text: str) -> list[tuple[str, str]]:
+    """``text`` as (face, piece) runs: the characters ``face`` lacks go to :data:`FALLBACK_FACE`."""
+    key = (face, text)
+    cached = _runs_cache.get(key)
+    if cached is not None:
+        return cached
+    if len(_runs_cache) > 8192:
+        _runs_cache.clear()
+    runs: list[tuple[str, str]] = _runs_cache.setdefault(key, [])
+    for ch in text:
+        f = face if face == FALLBACK_FACE or has_glyph(face, ch) or not has_glyph(FALLBACK_FACE, ch) else FALLBACK_FACE
+        if runs and runs[-1][0] == f:
+            runs[-1] = (f, runs[-1][1] + ch)
+        else:
+            runs.append((f, ch))
+    return runs
+
+
+def text_width(face: str, px: int, text: str) -> int:
+    """The width of ``text`` drawn in ``face`` at ``px`` pixels, fallback glyphs included."""
+    runs = glyph_runs(face, text)
+    if len(runs) == 1:
+        return get_font(runs[0][0], px).size(text)[0]
+    return sum(get_font(f, px).size(piece)[0] for f, piece in runs)
+
+
+def _join_on_baseline(parts: list[tuple[pygame.font.Font, pygame.Surface]], tracking_px: int,
+                      advances: list[int] | None = None) -> pygame.Surface:
+    """Rendered pieces side by side on one baseline (a surface's baseline is its font's ascent,
+    lower by what SDL_ttf adds at the top of a surface for a glyph taller than the line)."""
+    bases = [fnt.get_ascent() + max(0, p.get_height() - max(fnt.get_linesize(), fnt.get_height())) for fnt, p in parts]
+    base = max(bases)
+    height = max(base - b + p.get_height() for b, (_f, p) in zip(bases, parts))
+    widths = advances if advances is not None else [p.get_width() for _f, p in parts]
+    surf = pygame.Surface((max(1, sum(widths) + tracking_px * (len(parts) - 1)), height), pygame.SRCALPHA)
+    x = 0
+    for b, (_f, p), w in zip(bases, parts, widths):
+        surf.blit(p, (x, base - b))
+        x += w + tracking_px
+    return surf
 
 
 def font_cache_keys() -> list[tuple[str, int]]:
@@ -478,7 +558,7 @@ class Canvas:
         """Width and line height of one line of text, in logical units: the wider of the logical
         size's and the drawn size's (at this scale), so what is measured to fit does fit."""
         font = self.layout_font(face, size)
-        w = max(font.size(text)[0], self.font(face, size).size(text)[0] / self.scale)
+        w = max(text_width(face, max(1, round(size)), text), text_width(face, self.font_px(size), text) / self.scale)
         if tracking and len(text) > 1:
             w += tracking * (len(text) - 1)
         return float(w), float(font.get_linesize())
@@ -493,15 +573,16 @@ class Canvas:
         if surf is not None:
             return surf
         font = get_font(face, px)
-        if tracking_px and len(text) > 1:
-            glyphs = [font.render(ch, True, c[:3]) for ch in text]
-            advances = [font.size(ch)[0] for ch in text]
-            width = sum(advances) + tracking_px * (len(text) - 1)
-            surf = pygame.Surface((max(1, width), font.get_height()), pygame.SRCALPHA)
-            x = 0
-            for g, adv in zip(glyphs, advances):
-                surf.blit(g, (x, 0))
-                x += adv + tracking_px
+        runs = glyph_runs(face, text)
+        if runs and (len(runs) > 1 or runs[0][0] != face):
+            # characters the face lacks come from the fallback face, on the same baseline
+            parts = [(get_font(f, px), self._render(piece, f, px, colour, tracking_px)) for f, piece in runs]
+            surf = _join_on_baseline(parts, tracking_px)
+        elif tracking_px and len(text) > 1:
+            # glyph by glyph, all on one baseline: a glyph taller than the font's ascent ("Ì" in
+            # Bebas Neue) comes in a taller surface, and top-aligned it hung below the line
+            parts = [(font, font.render(ch, True, c[:3])) for ch in text]
+            surf = _join_on_baseline(parts, tracking_px, [font.size(ch)[0] for ch in text])
         else:
             surf = font.render(text, True, c[:3])
         return self._text_cache.put(key, surf)
@@ -519,14 +600,18 @@ class Canvas:
         c = _rgba(colour)
         tracking_px = round(tracking * self.scale)
         surf = self._render(text, face, px, c, tracking_px)
-        r = surf.get_rect()
+        # a glyph taller than the line (an accented capital in Bebas Neue) makes SDL_ttf's surface
+        # taller at the top: placed as a line of the usual height, so "COSÌ" sits where "COSI" does
+        font = get_font(face, px)
+        extra = max(0, surf.get_height() - max(font.get_linesize(), font.get_height()))
+        r = pygame.Rect(0, 0, surf.get_width(), surf.get_height() - extra)
         setattr(r, anchor, self.point_px(pos))
         if shadow is not None:
             sc = _rgba(shadow)
             ssurf = self._render(text, face, px, sc, tracking_px)
             off = max(1, round(shadow_offset * self.scale))
-            self._blit_alpha(ssurf, r.move(off, off).topleft, sc[3] * c[3] // 255)
-        self._blit_alpha(surf, r.topleft, c[3])
+            self._blit_alpha(ssurf, (r.left + off, r.top + off - extra), sc[3] * c[3] // 255)
+        self._blit_alpha(surf, (r.left, r.top - extra), c[3])
         x, y = self.to_logical(r.topleft)
         return pygame.FRect(x, y, r.width / self.scale, r.height / self.scale)
 
@@ -560,8 +645,10 @@ class Canvas:
             return cached
         layout, real, real_width = self.layout_font(face, size), self.font(face, size), width * self.scale
 
+        layout_px, real_px = max(1, round(size)), self.font_px(size)
+
         def fits(s: str) -> bool:
-            return layout.size(s)[0] <= width and real.size(s)[0] <= real_width
+            return text_width(face, layout_px, s) <= width and text_width(face, real_px, s) <= real_width
 
         out: list[str] = []
         for para in text.split("\n"):

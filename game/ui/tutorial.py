@@ -33,6 +33,7 @@ from game.engine.storage import atomic_write_text
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
+from game.ui.textfit import fit_line
 from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
 
 PROGRESS_VERSION = 1
@@ -147,8 +148,16 @@ def draw_highlight(canvas: Canvas, rect: Any, time: float, *, round_: bool = Fal
 
 
 class Coach:
-    """The sentence panel: see the module docstring. ``rect`` may move (top or bottom of the board)
-    so it never covers what it points at."""
+    """The sentence panel: see the module docstring. ``rect`` may move (a corner of the board) so
+    it never covers what it points at; :meth:`height_for` says how tall it must be for its
+    sentence at a width. The sentence has the panel's whole width; under it, a foot row holds
+    the refusal or the "watch" line on the left and *Continue* on the right."""
+
+    HEAD = 56           # the kicker, the step counter and the progress bar
+    FOOT = 60           # the foot row
+    SIZE = 21           # the sentence's type size
+    SPACING = 1.22
+    MAX_LINES = 7
 
     def __init__(self, rect: Any, on_continue: Callable[[], None], on_leave: Callable[[], None]):
         self.rect = pygame.FRect(rect)
@@ -169,8 +178,16 @@ class Coach:
     def layout(self) -> None:
         r = self.rect
         self.leave_button.rect = pygame.FRect(r.right - 130, r.top + 10, 120, 34)
-        self.continue_button.rect = pygame.FRect(r.right - 210, r.bottom - 62, 190, 46)
+        self.continue_button.rect = pygame.FRect(r.right - 210, r.bottom - self.FOOT + 4, 190, 46)
         self.continue_button.visible = self.note
+
+    def line_step(self, canvas: Canvas) -> float:
+        return canvas.line_height(self.SIZE, theme.BODY) * self.SPACING / 1.2
+
+    def height_for(self, canvas: Canvas, width: float) -> float:
+        """The panel's height for its sentence at ``width``: every line shown, none cut."""
+        lines = min(self.MAX_LINES, max(1, len(canvas.wrap(self.sentence, width - 44, self.SIZE, theme.BODY))))
+        return self.HEAD + lines * self.line_step(canvas) + 8 + self.FOOT
 
     def move_to(self, rect: Any) -> None:
         self.rect = pygame.FRect(rect)
@@ -211,20 +228,25 @@ class Coach:
         draw_panel(canvas, r, (12, 18, 36, 242), theme.GOLD_DARK, radius=14, shadow=True)
         top_band(canvas, r, theme.GOLD, 5, radius=14)
         x = r.left + 22
-        kicker = f"{t('tutorial.kicker')} · {self.kicker}".upper() if self.kicker else t("tutorial.kicker").upper()
-        canvas.text(kicker, (x, r.top + 18), 14, theme.BOLD, theme.GOLD, tracking=2)
         counter = t("tutorial.step", n=self.step, total=self.total)
         right = self.leave_button.rect.left - 16
-        canvas.text(counter, (right, r.top + 18), 14, theme.BOLD, theme.MUTED, anchor="topright")
+        c = canvas.text(counter, (right, r.top + 18), 14, theme.BOLD, theme.MUTED, anchor="topright")
+        # the kicker (the tutorial's name too, when there is room) never runs into the counter
+        full = f"{t('tutorial.kicker')} · {self.kicker}".upper() if self.kicker else t("tutorial.kicker").upper()
+        kicker, size, tracking = fit_line(canvas, (full, t("tutorial.kicker").upper()), c.left - 14 - x, 14,
+                                          theme.BOLD, minimum=12, tracking=2)
+        canvas.text(kicker, (x, r.top + 18 + (14 - size) * 0.7), size, theme.BOLD, theme.GOLD, tracking=tracking)
         bar = pygame.FRect(x, r.top + 42, r.width - 44, 4)
         canvas.fill((30, 42, 72), bar, radius=2)
         done = bar.copy()
         done.width = bar.width * min(1.0, self.step / max(1, self.total))
         canvas.fill(theme.GOLD, done, radius=2)
-        text_w = r.width - 44 - (220 if self.note else 0)
-        box = (x, r.top + 56, text_w, r.height - 56 - 34)
-        canvas.text_box(self.sentence, box, 21, theme.BODY, theme.INK, line_spacing=1.22, max_lines=3)
-        foot_y = r.bottom - 30
+        text_w = r.width - 44
+        box = (x, r.top + self.HEAD, text_w, r.height - self.HEAD - self.FOOT)
+        canvas.text_box(self.sentence, box, self.SIZE, theme.BODY, theme.INK, line_spacing=self.SPACING,
+                        max_lines=self.MAX_LINES)
+        text_w -= 220       # the foot row: its line beside Continue
+        foot_y = r.bottom - self.FOOT / 2 - 8
         if self.refusal:
             canvas.text(_fit(canvas, self.refusal, text_w, 16, theme.BOLD), (x, foot_y), 16, theme.BOLD,
                         (246, 140, 126))

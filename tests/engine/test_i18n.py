@@ -54,3 +54,55 @@ def test_module_level_helpers_follow_the_current_language():
         assert i18n.t("app.tagline").startswith("Giochi")
     finally:
         i18n.set_language(before)
+
+
+# ------------------------------------------------------------------ plurals (issue #11)
+
+def test_a_count_picks_the_singular_or_the_plural_in_both_languages():
+    tr = Translator()
+    tr.set_language("it")
+    assert tr.t("lupin_plan.log.warn", n=1) == "L'orologio: resta 1 minuto per pianificare."
+    assert tr.t("lupin_plan.log.warn", n=5) == "L'orologio: restano 5 minuti per pianificare."
+    assert tr.t("lupin_plan.setup.minutes", n=1) == "1 minuto"
+    assert tr.t("lupin.act.car_appears", car="Auto 1", square="C4", agents=1).endswith("1 agente")
+    assert tr.t("chooser.episodes", n=1) == "1 episodio" and tr.t("chooser.episodes", n=4) == "4 episodi"
+    tr.set_language("en")
+    assert tr.t("lupin_plan.log.warn", n=1) == "The clock: 1 minute left to plan."
+    assert tr.t("lupin_plan.log.warn", n=0) == "The clock: 0 minutes left to plan."
+    assert tr.t("lupin.act.car_appears", car="Car 1", square="C4", agents=1).endswith("1 agent")
+    assert tr.t("lupin.act.car_appears", car="Car 1", square="C4", agents=3).endswith("3 agents")
+    assert tr.t("lupin.ev.car_out", car="Car 1", square="C4", agents=1, round=3) == "Car 1 arrives on C4 with 1 agent."
+    assert tr.has("lupin_plan.log.warn")
+
+
+def test_the_count_is_count_then_n_then_the_only_number_in_the_text():
+    from game.engine.i18n import plural_count
+
+    assert plural_count({"count": 1, "n": 5}) == 1
+    assert plural_count({"n": 2, "round": 1}) == 2
+    assert plural_count({"car": 3, "agents": 1}, "{square} · {agents} agents") == 1
+    assert plural_count({"a": 1, "b": 2}, "{a} {b}") is None
+
+
+def test_no_count_meets_a_noun_in_a_text_without_plural_forms():
+    """'restano 1 minuti': a text where a count placeholder stands before a plural noun must be a
+    plural text (one/other). Checked on the Italian and English words for the things counted."""
+    import re
+
+    nouns = {"it": r"(minuti|secondi|turni|agenti|giocatori|episodi|piani|carte|punti)",
+             "en": r"(minutes|seconds|rounds|agents|players|episodes|floors|cards|points)"}
+    allowed = {"lupin_over.over.points", "lupin_over.over.title_many", "lupin_cards.hand.back_tip",
+               "lupin.ev.pumping", "lupin.setup.facts"}    # chosen by the code (a '_one' twin) or never 1
+    for lang in LANGUAGES:
+        bad = [k for k, v in load_language(lang)[0].items()
+               if re.search(r"\{(n|count|minutes|seconds|rounds|agents|wounds)\} " + nouns[lang], v)
+               and not k.endswith((".one", ".other")) and k not in allowed]
+        assert not bad, (lang, bad)
+
+
+def test_a_plural_text_without_one_of_its_forms_is_reported(tmp_path: Path):
+    for lang, body in {"en": "a:\n  b:\n    one: one\n    other: many\n", "it": "a:\n  b:\n    other: molti\n"}.items():
+        (tmp_path / "data" / "i18n" / lang).mkdir(parents=True)
+        (tmp_path / "data" / "i18n" / lang / "ui.yaml").write_text(body)
+    problems = check_i18n(tmp_path)
+    assert any(p.field == "a.b.one" and "both forms" in str(p) for p in problems)

@@ -278,3 +278,117 @@ def test_while_the_police_move_the_panel_says_zenigata_plays():
     assert scene.seat != "zenigata"
     assert scene._playing_now() == "zenigata"
     assert scene.instruction() == t("lupin.play.hint.watch", who=seat_name("zenigata"))
+
+
+# ------------------------------------------------------------------------------ issue #11
+
+def _words(text: str) -> int:
+    return len(text.split())
+
+
+def test_every_watch_step_stays_long_enough_to_read(_private_user_dir):
+    """The computer's steps ("watch the table") no longer pass before one can read them: each stays
+    on screen at least its words at 3 a second (an unhurried reader), Continue untouched."""
+    from game.lupin.ui.tutorial_scene import READ_WORDS_PER_SECOND
+
+    app = make_app(scenes=("title",))
+    scene = open_from_title(app)
+    tour = Tour(app)
+    shown: dict[int, float] = {}
+    for _ in range(6000):
+        top = app.stack.top
+        if isinstance(top, (WellDoneScene, TitleScene)):
+            break
+        scene = tutorial(app)
+        if top is scene and scene.step.kind == "auto":
+            i = scene.index
+            app.update(0.25)
+            shown[i] = shown.get(i, 0.0) + 0.25
+            continue
+        tour.one()
+    autos = [i for i, s in enumerate(SCRIPT.steps) if s.kind == "auto"]
+    assert set(autos) <= set(shown)
+    short = [(SCRIPT.steps[i].say, shown[i]) for i in autos
+             if shown[i] + 0.25 < _words(t(SCRIPT.steps[i].key, **SCRIPT.steps[i].values)) / READ_WORDS_PER_SECOND]
+    assert not short
+
+
+def test_continue_during_the_computer_moves_plays_them_and_moves_on():
+    """The watch steps have their Continue: a player who has read enough clicks it, the computer's
+    moves left are played at once, and the next step begins."""
+    app = make_app(scenes=("title",))
+    open_from_title(app)
+    Tour(app).run_to(STEP_OF["police_first"])
+    scene = tutorial(app)
+    assert scene.step.say == "police_first" and scene.coach.continue_button in scene.coach.widgets
+    n = len(scene.match.log)
+    app.update(0.1)
+    frame(app)
+    click(app, scene.coach.continue_button.rect.center)
+    assert len(scene.match.log) == n + len(SCRIPT.steps[STEP_OF["police_first"]].actions)
+    assert scene.step.say != "police_first" and scene.match.state.to_act() == ["lupin"]
+
+
+def test_the_last_move_of_a_watch_step_waits_until_its_sentence_is_read():
+    """The police's placement ends with the move that opens the shop: it waits for the reading
+    time, so the player sees the agents on the board while reading about them."""
+    from game.lupin.ui.tutorial_scene import reading_time
+
+    app = make_app(scenes=("title",))
+    scene = open_from_title(app)
+    click(app, scene.coach.continue_button.rect.center)          # the intro
+    assert scene.step.say == "placement"
+    actions = len(scene.step.actions)
+    read = reading_time(scene.coach.sentence)
+    elapsed = 0.0
+    while len(scene.match.log) < actions:
+        app.update(0.1)
+        elapsed += 0.1
+        if len(scene.match.log) < actions - 1:
+            assert not scene.planning.active
+    assert elapsed >= read - 1.6 and scene.step.say == "placement"
+
+
+def test_the_sentence_panel_never_hides_the_figures_or_what_to_click():
+    """The panel takes the corner of the board where it hides nothing: at every moment of the whole
+    tutorial no figure on the board (the agents on the bottom rows included) and no highlight is
+    under it."""
+    app = make_app(scenes=("title",))
+    open_from_title(app)
+    tour = Tour(app)
+    covered = []
+    for _ in range(3000):
+        if not tour.one():
+            break
+        scene = tutorial(app)
+        if app.stack.top is not scene:
+            continue
+        frame(app, 0.0)
+        if not scene.planning.active:
+            covered += [(scene.step.say, ident) for ident, (c, _r) in scene.tokens.items()
+                        if scene.coach.rect.collidepoint(c)]
+        h = scene.highlight()
+        if h is not None:
+            covered += [(scene.step.say, "highlight") for r in h[0] if scene.coach.rect.colliderect(r)]
+    assert isinstance(app.stack.top, WellDoneScene)
+    assert not covered
+
+
+def test_the_turn_box_agrees_with_the_tutorial():
+    """When the tutorial says "Now it is your turn!" and waits for Continue, the turn box does not
+    say "Nothing to do: wait for the others": it says to read and click Continue; while the computer
+    plays, it says to watch; the whole way through it never says "Nothing to do"."""
+    app = make_app(scenes=("title",))
+    open_from_title(app)
+    tour = Tour(app)
+    tour.run_to(STEP_OF["cards"])
+    scene = tutorial(app)
+    assert scene.step.kind == "note" and scene.step.say == "cards"
+    assert scene.instruction() == t("i11_texts.tutorial.read", button=t("tutorial.continue"))
+    said = set()
+    for _ in range(3000):
+        if not tour.one():
+            break
+        scene = tutorial(app)
+        said.add(scene.instruction())
+    assert t("lupin.play.hint.wait") not in said

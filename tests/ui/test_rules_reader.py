@@ -62,7 +62,8 @@ def test_the_markdown_subset():
     assert [(b.kind, b.text, b.n) for b in ch.blocks] == [
         ("p", "A paragraph that goes on with **bold**.", 0), ("h2", "Section", 0), ("bullet", "one more", 0),
         ("bullet", "two", 0), ("number", "first", 1), ("number", "second", 2)]
-    assert spans("a **b** c") == [("a ", False), ("b", True), (" c", False)]
+    assert spans("a **b** c *d*, ***e***") == [("a ", False, False), ("b", True, False), (" c ", False, False),
+                                               ("d", False, True), (", ", False, False), ("e", True, True)]
     with pytest.raises(ContentError, match="never closed") as err:
         parse_chapter("# T\n\nsome **bold\n", "x")
     assert err.value.line == 3
@@ -166,5 +167,131 @@ def test_the_reader_follows_a_change_of_language_and_keeps_its_chapter():
         frame(app)
         assert reader.chapters[0].title != english
         assert reader.chapters[reader.current_chapter()].id == "treasure"
+    finally:
+        set_language("en")
+
+
+# ------------------------------------------------------------------------------ what the page draws (issue #11)
+
+def _draw_whole_book(app, reader):
+    """Every line of the book as drawn, page after page: (text, logical rect, face, y asked)."""
+    drawn = []
+    real = app.canvas.text
+
+    def record(text, pos, size=24, face="body", *args, **kw):
+        r = real(text, pos, size, face, *args, **kw)
+        drawn.append((text, r, face, pos[1]))
+        return r
+
+    app.canvas.text = record
+    try:
+        scroll = 0.0
+        while True:
+            reader.set_scroll(scroll)
+            reader._draw_page(app.canvas)
+            if reader.scroll >= reader.max_scroll:
+                break
+            scroll += PAGE.height - 80
+    finally:
+        del app.canvas.text
+    return drawn
+
+
+def _styled_spans(chapters, style):
+    """The texts the Markdown marks strong (or em), read with markdown-it itself."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark")
+    out = []
+    for ch in chapters:
+        for b in ch.blocks:
+            if b.kind in ("h2", "h3"):
+                continue
+            toks = md.parseInline(b.text)[0].children
+            inside, buf = 0, []
+            for tok in toks:
+                if tok.type == f"{style}_open":
+                    inside += 1
+                elif tok.type == f"{style}_close":
+                    inside -= 1
+                    if not inside:
+                        out.append(" ".join("".join(buf).split()))
+                        buf = []
+                elif inside and tok.type == "text":
+                    buf.append(tok.content)
+    return [s for s in out if s]
+
+
+@pytest.mark.parametrize("episode", ["rosso-rubino", "gran-colpo", "cagliostro", "stonehenge"])
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_page_draws_no_markdown_marks_and_bold_words_bold_without_gaps(lang, episode):
+    """At 1280×720 (glyphs drawn smaller than the logical size): no '*' or '**' reaches the page from
+    any chapter, bold spans are drawn in the bold face and italic ones in the italic face, and each
+    run starts where the one before it ends as drawn (no gap before a bold word), with no double
+    space anywhere."""
+    from game.lupin.ui.rules_book import rules_reader
+    from game.ui import theme
+
+    app = make_app(scenes=(), lang=lang, size=(1280, 720))
+    reader = rules_reader(episode)
+    app.stack.push(reader)
+    frame(app)
+    drawn = _draw_whole_book(app, reader)
+    texts = [d[0] for d in drawn]
+    assert not [s for s in texts if "*" in s]
+    assert not [s for s in texts if "  " in s]
+    bold = " ".join(" ".join(d[0].split()) for d in drawn if d[2] == theme.BOLD)
+    missing = [s for s in _styled_spans(reader.chapters, "strong") if s not in bold]
+    assert not missing
+    italic = " ".join(" ".join(d[0].split()) for d in drawn if d[2] == theme.ITALIC)
+    assert not [s for s in _styled_spans(reader.chapters, "em") if s not in italic]
+    # consecutive runs of one line: the next starts at the drawn end of the previous one
+    gaps = []
+    for (ta, ra, fa, ya), (tb, rb, fb, yb) in zip(drawn, drawn[1:]):
+        if ya == yb and fa != fb and ra.top == rb.top and not (ta[:-1].isdigit() and ta.endswith(".")):
+            gap = rb.left - ra.right
+            if abs(gap) > 1 / app.canvas.scale + 0.01:
+                gaps.append((ta, tb, round(gap, 2)))
+            assert not (ta.endswith(" ") and tb.startswith(" "))
+    assert not gaps
+
+
+def test_a_table_is_drawn_in_columns_with_its_head_bold():
+    from game.ui import theme
+
+    md = "# T\n\nBefore.\n\n| Device | Price |\n|---|---|\n| **Rope** | 300$ |\n| Knife | *free* |\n"
+    chapter = parse_chapter(md, "x")
+    assert [(b.kind, b.cells) for b in chapter.blocks[1:]] == [
+        ("th", ("Device", "Price")), ("td", ("**Rope**", "300$")), ("td", ("Knife", "*free*"))]
+    app = make_app(scenes=(), lang="en")
+    reader = RulesReaderScene(lambda lang: [chapter], "T")
+    app.stack.push(reader)
+    frame(app)
+    drawn = {d[0]: d for d in _draw_whole_book(app, reader)}
+    assert drawn["Device"][2] == theme.BOLD and drawn["Rope"][2] == theme.BOLD and drawn["free"][2] == theme.ITALIC
+    assert drawn["Knife"][2] == theme.BODY
+    assert drawn["Device"][1].left == pytest.approx(drawn["Knife"][1].left, abs=1)
+    assert drawn["Price"][1].left == pytest.approx(drawn["300$"][1].left, abs=1)
+    assert drawn["Price"][1].left > drawn["Device"][1].right + 100
+    assert drawn["Knife"][1].top > drawn["Rope"][1].top > drawn["Device"][1].top
+
+
+def test_the_markdown_parser_is_a_declared_dependency_and_goes_into_the_bundle():
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    deps = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    assert any(d.startswith("markdown-it-py>=") and "<" in d for d in deps)
+    assert 'collect_submodules("markdown_it")' in (root / "packaging" / "heist-table.spec").read_text(encoding="utf-8")
+
+
+def test_the_italian_reader_calls_the_game_lupin_iii_as_the_rest_of_the_italian_screens():
+    from game.engine.i18n import t
+
+    set_language("it")
+    try:
+        assert t("rules_reader.kicker", game=t("rules_reader.lupin.title")) == "Lupin III · il regolamento"
+        assert t("lupin_cards.gallery.kicker").startswith("Lupin III ·")
     finally:
         set_language("en")

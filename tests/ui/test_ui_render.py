@@ -40,7 +40,7 @@ def test_text_keys_used_by_the_shared_ui_exist_in_both_languages():
     assert "title.play" in used
     for lang in LANGUAGES:
         table = load_language(lang)[0]
-        missing = sorted(k for k in used if k not in table)
+        missing = sorted(k for k in used if k not in table and f"{k}.other" not in table)   # or a plural text
         assert not missing, f"{lang}: missing texts {missing}"
     # keys built with f-strings in the settings screen
     for lang in LANGUAGES:

@@ -24,6 +24,7 @@ from game.lupin.rules import catalog as cat
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
+from game.ui.textfit import READABLE, fit_title
 from game.ui.widgets import Button, mix
 
 DESIGN_W, DESIGN_H = 240.0, 336.0
@@ -123,8 +124,10 @@ def draw_card_face(canvas: Canvas, rect: Any, card_id: str, *, highlight: bool =
     y = band.bottom + (5 if mini else 10) * k
     name = c.name.get(lang)
     if mini:
-        lines, size, step = _fit_lines(canvas, name, r.width - 6, r.bottom - y - 9, 12.5, theme.BOLD, 7.0, 1.0)
-        for line in lines[:4]:
+        # the name on as many lines as it needs, never below a readable size nor cut
+        lines, size, step = fit_title(canvas, name, r.width - 3, 12.5, READABLE, theme.BOLD, max_lines=4,
+                                      height=r.bottom - y - 7)
+        for line in lines:
             canvas.text(line, (r.centerx, y), size, theme.BOLD, INK, anchor="midtop")
             y += step
         # the timing as a stripe along the foot: red when compulsory
@@ -132,8 +135,11 @@ def draw_card_face(canvas: Canvas, rect: Any, card_id: str, *, highlight: bool =
         with canvas.clip(foot):
             canvas.fill(theme.RED if c.forced else (38, 54, 96), r, radius=radius)
     else:
-        lines, size, step = _fit_lines(canvas, name, inner.width, 50 * k, 20 * k, theme.BOLD, 12 * k, 1.0)
-        for line in lines[:2]:
+        # the title: two lines before it shrinks, never below a readable size, never cut (a third
+        # line, if a small card needs it, pushes the badge and the text down)
+        lines, size, step = fit_title(canvas, name, inner.width, max(20 * k, READABLE), max(12 * k, READABLE),
+                                      theme.BOLD, max_lines=2, height=50 * k)
+        for line in lines:
             canvas.text(line, (r.centerx, y), size, theme.BOLD, INK, anchor="midtop")
             y += step
         y += 6 * k

@@ -49,6 +49,7 @@ from game.ui import theme
 from game.ui.canvas import Canvas
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
+from game.ui.textfit import fit_line
 from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
 
 # ---- the side panel's layout (logical 1600×900) ------------------------------------------
@@ -1211,11 +1212,10 @@ class LupinPlayScene(LupinBoardScene):
         round_r = canvas.text(t("lupin.play.round_short", round=v["round"], total=v["rounds_total"]),
                               ((MENU_BUTTON if self.menu_buttons else RULES_BUTTON).left - 12, 36), 16, theme.BOLD,
                               theme.MUTED, anchor="topright")
-        room = round_r.left - 16 - IX
-        if canvas.measure(kicker, 15, theme.BOLD, tracking=1.5)[0] > room:   # beside the Menu button: the episode
-            kicker = ep.upper()
-        canvas.text(fit(canvas, kicker, room - 1.5 * len(kicker), 15, theme.BOLD), (IX, 36), 15,
-                    theme.BOLD, theme.GOLD, tracking=1.5)   # fit() measures without the tracking
+        # the whole kicker, else the episode alone, shrunk a little rather than cut (issue #11)
+        kicker, ksize, ktrack = fit_line(canvas, (kicker, ep.upper()), round_r.left - 16 - IX, 15, theme.BOLD,
+                                         minimum=12.5, tracking=1.5)
+        canvas.text(kicker, (IX, 36 + (15 - ksize) * 0.7), ksize, theme.BOLD, theme.GOLD, tracking=ktrack)
         total = max(1, v["rounds_total"])
         cell = IW / total
         for i in range(1, total + 1):

@@ -21,8 +21,10 @@ from typing import Any
 
 import pygame
 
+from game.engine.i18n import current_language, t, translator
 from game.ui import theme
 from game.ui.canvas import Canvas
+from game.ui.textfit import READABLE, READABLE_DISPLAY, fit_title
 
 KRAFT = (222, 200, 156)
 KRAFT_DARK = (176, 146, 100)
@@ -379,6 +381,11 @@ def draw_tile(canvas: Canvas, rect: Any, device_id: str, kind: str, name: str, p
         radius = max(6.0, r.width * 0.05)
         top, bottom = _tile_body(c, r, kind, radius)
         strip_h = max(18.0, r.height * 0.2)
+        # the name: one line, or two before it shrinks (the strip grows up into the picture),
+        # never below a readable size and never cut
+        lines, size, step = fit_title(c, name.upper(), r.width - 22, max(strip_h * 0.62, READABLE_DISPLAY),
+                                      READABLE_DISPLAY, theme.DISPLAY, max_lines=2, spacing=1.1)
+        strip_h = max(strip_h, len(lines) * step + 6)
         window = pygame.FRect(r.left + 8, r.top + 8, r.width - 16, r.height - 16 - strip_h - 4)
         c.vertical_gradient(window, top, bottom)
         c.border(KRAFT_EDGE, window, width=1.5, radius=3)
@@ -391,8 +398,10 @@ def draw_tile(canvas: Canvas, rect: Any, device_id: str, kind: str, name: str, p
         c.text(mark, mr.center, 12, theme.BOLD, CREAM, anchor="center")
         strip = pygame.FRect(r.left + 6, r.bottom - 6 - strip_h, r.width - 12, strip_h)
         c.fill(STRIP, strip, radius=4)
-        label, size = _fit(c, name.upper(), strip.width - 10, strip_h * 0.62, theme.DISPLAY)
-        c.text(label, (strip.centerx, strip.centery + 1), size, theme.DISPLAY, CREAM, anchor="center")
+        y = strip.centery + 1 - step * (len(lines) - 1) / 2
+        for line in lines:
+            c.text(line, (strip.centerx, y), size, theme.DISPLAY, CREAM, anchor="center")
+            y += step
         if price is not None:
             rad = max(13.0, r.height * 0.15)
             centre = (window.right - rad * 0.75, window.top + rad * 0.75)
@@ -413,17 +422,26 @@ def draw_mini(canvas: Canvas, rect: Any, device_id: str, kind: str, name: str) -
     def build(c: Canvas) -> None:
         radius = 5.0
         top, bottom = _tile_body(c, r, kind, radius)
-        strip_h = 15.0
+        # the name: one line, else two (the strip grows), else the tile's short name
+        # (i11_texts.tile_short.<device>), never below a readable size and never cut
+        label = name
+        lines, size, step = fit_title(c, label, r.width - 10, 11.5, READABLE, theme.BOLD, max_lines=2)
+        if len(lines) > 2 and translator().has(f"i11_texts.tile_short.{device_id}"):
+            label = t(f"i11_texts.tile_short.{device_id}")
+            lines, size, step = fit_title(c, label, r.width - 10, 11.5, READABLE, theme.BOLD, max_lines=2)
+        strip_h = max(15.0, len(lines) * step + 3)
         window = pygame.FRect(r.left + 4, r.top + 4, r.width - 8, r.height - 8 - strip_h - 1)
         c.vertical_gradient(window, top, bottom)
         with c.clip(window):
             draw_picture(c, device_id, window.inflate(-2, -2))
         strip = pygame.FRect(r.left + 3, r.bottom - 3 - strip_h, r.width - 6, strip_h)
         c.fill(STRIP, strip, radius=3)
-        label, size = _fit(c, name, strip.width - 4, 11.5, theme.BOLD, floor=8.5)
-        c.text(label, (strip.centerx, strip.centery), size, theme.BOLD, CREAM, anchor="center")
+        y = strip.centery - step * (len(lines) - 1) / 2
+        for line in lines:
+            c.text(line, (strip.centerx, y), size, theme.BOLD, CREAM, anchor="center")
+            y += step
 
-    canvas.sprite(("lupin-mini", device_id, kind, name), r, build)
+    canvas.sprite(("lupin-mini", device_id, kind, name, current_language()), r, build)
 
 
 def draw_back(canvas: Canvas, rect: Any, radius: float = 6.0) -> None:

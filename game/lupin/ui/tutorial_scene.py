@@ -9,8 +9,17 @@ the computer plays Zenigata, so there is no curtain, and the board never shows t
   rings it; a click anywhere else is refused with a sentence and changes nothing. Pointing (hover
   hints, the odds of a shot) works everywhere.
 * An **auto** step plays its actions one by one after a pause, so the player sees each happen
-  (the police's turn); the screen offers nothing meanwhile.
+  (the police's turn); the board offers nothing meanwhile. Its sentence stays at least as long
+  as it takes to read (:func:`reading_time`): the last action (often the one that changes the
+  screen, such as the end of the police's placement opening the shop) waits for it, and the step
+  moves on a moment after. *Continue* is there all along: it plays what is left at once and
+  moves on, for a player who has read enough.
 * A **note** waits for *Continue*.
+
+The sentence panel sits at the top or the bottom of the board, wherever it hides least of what
+matters now (:meth:`LupinTutorialScene.coach_weights`: what to click, the player's figure, the
+figures the step moves or names, the police). The turn box agrees with it: during a note it says
+to read and click *Continue*, during the computer's moves to watch.
 
 Each step starts by saving the progress (the step and the actions so far, in the player's
 folder), so *Leave* (or Esc) goes back to the title and the title's *Tutorial* offers Resume /
@@ -30,20 +39,31 @@ from game.engine.replay import Match
 from game.lupin.tutorial import Script, Step, load_script
 from game.lupin.ui import choices as C
 from game.lupin.ui.board_scene import BOARD_RECT, square_rect
-from game.lupin.ui.play_scene import LupinPlayScene
+from game.lupin.ui.play_scene import LupinPlayScene, seat_name
 from game.ui.scenes.title import back_to_title
 from game.ui.tutorial import Coach, Progress, WellDoneScene, draw_highlight
 
 NAME = "lupin"
 AUTO_FIRST = 1.8      # seconds before the computer's first action of a step (time to read)
 AUTO_NEXT = 0.9       # ... and between its actions
-COACH_H = 156
+AUTO_AFTER = 1.5      # ... and after its last one, before the next step
+READ_WORDS_PER_SECOND = 3.0   # an unhurried reader who also watches the board (180 words a minute)
+READ_MIN = 3.0
+COACH_H = 156         # the sentence panel's first height (then: as its sentence needs)
+COACH_W = 560         # its width: about half the board, so a corner can be found where it hides nothing
+COACH_MARGIN = 14
 FIGURE_VALUES = ("agent",)
 ITEM_VALUES = ("card", "device")
 
 
 def _script() -> Script:
     return load_script()
+
+
+def reading_time(sentence: str) -> float:
+    """How long an auto step's sentence stays at least: one second plus its words at
+    :data:`READ_WORDS_PER_SECOND`, never under :data:`READ_MIN`."""
+    return max(READ_MIN, 1.0 + len(sentence.split()) / READ_WORDS_PER_SECOND)
 
 
 class LupinTutorialScene(LupinPlayScene):
@@ -57,11 +77,12 @@ class LupinTutorialScene(LupinPlayScene):
         self.persist = persist
         self.begun = False
         self.auto_wait = AUTO_FIRST
+        self.step_age = 0.0        # seconds the current step has been on screen
         self.refusals = 0
         self.finished = False
         self._down_ok = False
-        self.coach = Coach((BOARD_RECT.left + 18, BOARD_RECT.bottom - COACH_H - 14, BOARD_RECT.width - 36, COACH_H),
-                           self.next_note, self.quit_tutorial)
+        self.coach = Coach((BOARD_RECT.left + COACH_MARGIN, BOARD_RECT.bottom - COACH_H - COACH_MARGIN, COACH_W,
+                            COACH_H), self.next_note, self.quit_tutorial)
         match = Match.replay("lupin", self.script.config, self.script.seed, self.script.actions_before(self.index),
                              game_id="tutorial")
         extra = {}
@@ -104,7 +125,8 @@ class LupinTutorialScene(LupinPlayScene):
         self.begun = True
         step = self.step
         self.auto_wait = AUTO_FIRST
-        self.coach.set(self.sentence(), self.index + 1, len(self.script.steps), note=step.kind == "note",
+        self.step_age = 0.0
+        self.coach.set(self.sentence(), self.index + 1, len(self.script.steps), note=step.kind in ("note", "auto"),
                        waiting=step.kind == "auto")
         last = self.index == len(self.script.steps) - 1
         if last and step.kind == "note" and self.match.state.is_over():
@@ -120,20 +142,34 @@ class LupinTutorialScene(LupinPlayScene):
         self.refresh()
 
     def sync(self) -> None:
-        """After an action: move on to the next step once this one's actions are all played."""
+        """After an action: move on once the player has made a step's action (the computer's steps
+        move on in :meth:`update`, after their reading time, or with *Continue*)."""
         if not self.begun:
             self.begin_step()
             return
         moved = False
         n = len(self.match.log)
-        while self.index < len(self.script.steps) - 1 and self.step.kind != "note" and n >= self._end_of(self.index):
+        while self.index < len(self.script.steps) - 1 and self.step.kind == "do" and n >= self._end_of(self.index):
             self.index += 1
             moved = True
         if moved:
             self.begin_step()
 
+    def auto_done(self) -> bool:
+        """An auto step whose actions are all played."""
+        return self.step.kind == "auto" and len(self.match.log) >= self._end_of(self.index)
+
     def next_note(self) -> None:
-        if self.step.kind == "note" and not self.finished and self.index < len(self.script.steps) - 1:
+        """*Continue*: after a note; during the computer's moves, it plays those left at once and
+        moves on (the player has read enough)."""
+        if self.finished or self.index >= len(self.script.steps) - 1:
+            return
+        if self.step.kind == "auto":
+            step = self.step
+            while not self.auto_done() and not self.match.state.is_over():
+                done = len(self.match.log) - len(self.script.actions_before(self.index))
+                self.play(C.classify(step.actions[done], self.view, self.geo))
+        if self.step.kind in ("note", "auto"):
             self.index += 1
             self.begin_step()
 
@@ -150,6 +186,25 @@ class LupinTutorialScene(LupinPlayScene):
 
     def next_in_turn(self) -> str | None:
         return None
+
+    def instruction(self) -> str:
+        """The turn box says what the tutorial's sentence asks, never "Nothing to do" beside
+        "It is your turn": read and click Continue on a note, watch while the computer plays."""
+        step = self.step if getattr(self, "script", None) is not None else None
+        if step is None or not getattr(self, "begun", False) or self.over:
+            return super().instruction()
+        if self.finished:
+            return ""               # the "Well done" screen is up
+        if step.kind == "do" and len(self.match.log) >= self._end_of(self.index):
+            return t("i11_texts.tutorial.watch_result")   # done: its result plays out (a tile turning)
+        if step.kind == "note":
+            return t("i11_texts.tutorial.read", button=t("tutorial.continue"))
+        if step.kind == "auto":
+            playing = self._playing_now()
+            if playing != self.seat:
+                return t("lupin.play.hint.watch", who=seat_name(playing))
+            return t("i11_texts.tutorial.watch_own")
+        return super().instruction()
 
     def advance(self) -> None:
         """The player's seat stays on screen (the computer plays Zenigata): no curtain, ever."""
@@ -282,16 +337,22 @@ class LupinTutorialScene(LupinPlayScene):
         step = self.step
         if not self.begun or self.finished or step.kind != "auto" or not self.is_top:
             return
+        self.step_age += dt
         if self.dice.rolls and self.dice.rolling:
             return
         self.auto_wait -= dt
+        done = len(self.match.log) - len(self.script.actions_before(self.index))
+        read = reading_time(self.coach.sentence)
+        if done >= len(step.actions):
+            if self.auto_wait <= 0 and self.step_age >= read:
+                self.next_note()
+            return
         if self.auto_wait > 0:
             return
-        done = len(self.match.log) - len(self.script.actions_before(self.index))
-        if done >= len(step.actions):
-            self.sync()
-            return
-        self.auto_wait = AUTO_NEXT
+        last = done + 1 == len(step.actions)
+        if last and self.step_age < read - AUTO_AFTER:
+            return          # the last move (it may change the screen) waits until the sentence is read
+        self.auto_wait = AUTO_AFTER if last else AUTO_NEXT
         action = step.actions[done]
         self.play(C.classify(action, self.view, self.geo))
 
@@ -299,7 +360,7 @@ class LupinTutorialScene(LupinPlayScene):
     def draw(self, canvas: Any) -> None:
         super().draw(canvas)
         h = self.highlight() if not self.finished else None
-        self._place_coach(h)
+        self._place_coach(h, canvas)
         if h is not None:
             rects, round_ = h
             if len(rects) == 1:
@@ -317,21 +378,58 @@ class LupinTutorialScene(LupinPlayScene):
         from game.ui import theme
         return theme.GOLD_LIGHT
 
-    def _place_coach(self, h: Any) -> None:
-        """The sentence sits at the bottom of the board, or at the top when what it points at (or
-        Lupin) is down there."""
-        bottom = pygame.FRect(BOARD_RECT.left + 18, BOARD_RECT.bottom - COACH_H - 14, BOARD_RECT.width - 36, COACH_H)
-        top = pygame.FRect(BOARD_RECT.left + 18, BOARD_RECT.top + 14, BOARD_RECT.width - 36, COACH_H)
-        points = []
+    def coach_weights(self, h: Any = None) -> list[tuple[tuple[float, float], float]]:
+        """What the sentence panel should not hide, with how much it matters: what to click (100),
+        the figures this step moves or names (20), the player's figures (10), the police (3)."""
+        points: list[tuple[tuple[float, float], float]] = []
         if h is not None:
-            points += [r.center for r in h[0] if r.left < BOARD_RECT.right]
-        if self.player in self.tokens:
-            points.append(self.tokens[self.player][0])
-        low = any(bottom.inflate(0, 40).collidepoint(p) for p in points)
-        high = any(top.inflate(0, 40).collidepoint(p) for p in points)
-        rect = top if low and not high else (bottom if not low else (top if not high else bottom))
-        if rect != self.coach.rect:
-            self.coach.move_to(rect)
+            points += [(r.center, 100.0) for r in h[0] if r.left < BOARD_RECT.right]
+        step = self.step
+        named = {getattr(a, "figure", None) for a in step.actions} | {getattr(a, "target", None) for a in step.actions}
+        named |= {v for v in step.values.values() if isinstance(v, str)}
+        gang = set(getattr(self.match.state, "gang", ()) or ()) | {self.player}
+        planning = getattr(self, "planning", None)
+        shop = planning is not None and getattr(planning, "active", False)
+        for ident, (centre, _rad) in ({} if shop else self.tokens).items():   # the shop hides the board
+            if ident in named:
+                weight = 20.0
+            elif ident in gang or ident == self.player:
+                weight = 10.0
+            else:
+                weight = 3.0
+            points.append((centre, weight))
+        if shop:
+            # the planning screen: the members' cards (their start and their devices), the shop
+            for card in getattr(planning, "cards", {}).values():
+                for y in (card.top + 30, card.top + 80, card.top + 150, card.top + 215):
+                    points += [((card.left + 40, y), 20.0), ((card.centerx, y), 20.0), ((card.right - 40, y), 20.0)]
+            devices = {getattr(a, "device", None) for a in step.actions} | named
+            points += [(r.center, 20.0 if d in devices else 2.0) for d, r in getattr(planning, "tiles", [])]
+        return points
+
+    def coach_places(self, height: float) -> list[pygame.FRect]:
+        """The four corners of the board the sentence panel may take (bottom left first)."""
+        m, b = COACH_MARGIN, BOARD_RECT
+        left, right = b.left + m, b.right - m - COACH_W
+        top, bottom = b.top + m, b.bottom - m - height
+        return [pygame.FRect(x, y, COACH_W, height) for y in (bottom, top) for x in (left, right)]
+
+    def _place_coach(self, h: Any, canvas: Any = None) -> None:
+        """The sentence takes the corner of the board where it hides least of
+        :meth:`coach_weights` (at a tie it stays where it is, so it does not jump about)."""
+        height = self.coach.height_for(canvas, COACH_W) if canvas is not None else self.coach.rect.height
+        points = self.coach_weights(h)
+
+        def hidden(rect: pygame.FRect) -> float:
+            return sum(w for p, w in points if rect.inflate(30, 30).collidepoint(p))
+
+        places = self.coach_places(height)
+        here = next((r for r in places if r.topleft == self.coach.rect.topleft or
+                     (r.left == self.coach.rect.left and (r.top < BOARD_RECT.centery) == (self.coach.rect.top < BOARD_RECT.centery))),
+                    places[0])
+        best = min(places, key=lambda r: (hidden(r), r is not here, places.index(r)))
+        if best != self.coach.rect:
+            self.coach.move_to(best)
 
     def wants_hand_cursor(self) -> bool:
         if any(w.wants_hand for w in self.coach.widgets):

@@ -2,7 +2,8 @@
 
 On the left, the table of contents: a click jumps to a chapter, and the chapter being read is
 marked. On the right, one long page like a printed rulebook (paper, ink, chapter titles, sections,
-paragraphs with **bold**, bullets and numbered lists), read with the mouse wheel, the scrollbar
+paragraphs with bold and italic words, bullets, numbered lists, tables: the Markdown token
+stream of game/engine/rulebook.py), read with the mouse wheel, the scrollbar
 (drag its thumb or click its track), or the keys (arrows, Page Up/Down, Home/End). Esc or Back
 returns to the scene below.
 
@@ -20,7 +21,7 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import current_language, t
-from game.engine.rulebook import Chapter, spans
+from game.engine.rulebook import Block, Chapter, plain, spans
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
@@ -54,52 +55,87 @@ INDENT = 30
 
 @dataclass
 class Line:
-    """One laid-out line of the page: its runs of (text, bold), where and how it is drawn."""
+    """One laid-out line of the page: its runs of (text, face), where and how it is drawn."""
 
     y: float
     x: float
-    runs: list[tuple[str, bool]]
+    runs: list[tuple[str, str]]
     size: float
     face: str
     colour: Any
     marker: str = ""          # a bullet or a number, drawn left of x
-    rule: bool = False        # a chapter's ornament rule instead of text
+    rule: bool | str = False  # True: a chapter's ornament rule instead of text; "thin": a table's rule
 
 
 def _font_width(text: str, size: float, face: str) -> float:
     return float(Canvas.layout_font(face, size).size(text)[0])
 
 
-def _wrap_runs(runs: Sequence[tuple[str, bool]], width: float, size: float, face: str) -> list[list[tuple[str, bool]]]:
-    """Greedy wrap of bold/plain runs at ``width``: a list of lines, each a list of runs."""
-    words: list[tuple[str, bool, bool]] = []
+def _run_face(face: str, bold: bool, italic: bool) -> str:
+    """The face a run is drawn in: bold and italic runs of body text use the bold and italic
+    faces (bold wins when both: there is no bold italic face); headings keep their own face."""
+    if face != theme.BODY:
+        return face
+    return theme.BOLD if bold else (theme.ITALIC if italic else face)
+
+
+def _wrap_runs(runs: Sequence[tuple], width: float, size: float, face: str) -> list[list[tuple[str, str]]]:
+    """Greedy wrap of styled runs ((text, bold) or (text, bold, italic)) at ``width``: a list of
+    lines, each a list of (text, face) runs. A space between words belongs to the run after it."""
+    words: list[tuple[str, str, bool]] = []
     spaced = True     # did the text so far end with a space?
-    for text, bold in runs:
+    for run in runs:
+        text = run[0]
+        f = _run_face(face, bool(run[1]) if len(run) > 1 else False, bool(run[2]) if len(run) > 2 else False)
         pieces = text.split(" ")
         for i, w in enumerate(pieces):
             if w:
                 # a word glued to the previous run ("**word**," or "a**b**") keeps no space
-                words.append((w, bold, i == 0 and not spaced))
-        spaced = text.endswith(" ")
-    lines: list[list[tuple[str, bool]]] = []
-    line: list[tuple[str, bool]] = []
+                words.append((w, f, i == 0 and not spaced))
+        if text:
+            spaced = text.endswith(" ")
+    lines: list[list[tuple[str, str]]] = []
+    line: list[tuple[str, str]] = []
     x = 0.0
-    space = _font_width(" ", size, face)
-    for w, bold, glue in words:
-        f = theme.BOLD if bold else face
+    for w, f, glue in words:
         ww = _font_width(w, size, f)
-        gap = 0.0 if (glue or not line) else space
+        gap = 0.0 if (glue or not line) else _font_width(" ", size, f)
         if line and x + gap + ww > width:
             lines.append(line)
             line, x, gap = [], 0.0, 0.0
-        if line and line[-1][1] == bold:
-            line[-1] = (line[-1][0] + (" " if gap else "") + w, bold)
+        if line and line[-1][1] == f:
+            line[-1] = (line[-1][0] + (" " if gap else "") + w, f)
         else:
-            line.append(((" " if gap else "") + w, bold))
+            line.append(((" " if gap else "") + w, f))
         x += gap + ww
     if line:
         lines.append(line)
     return lines
+
+
+def _table(rows: Sequence[Block], y: float, width: float) -> tuple[list[Line], float]:
+    """A table's rows (th, td blocks) in equal columns, each cell wrapped in its column; a thin
+    rule under the head and after the last row."""
+    lines: list[Line] = []
+    cols = max(len(r.cells) for r in rows) or 1
+    gutter = 18.0
+    col_w = (width - gutter * (cols - 1)) / cols
+    size = BODY_SIZE - 1
+    step = size * 1.38
+    for r in rows:
+        face = theme.BOLD if r.kind == "th" else theme.BODY
+        tallest = 1
+        for c, cell in enumerate(r.cells):
+            x = c * (col_w + gutter)
+            rows_ = _wrap_runs(spans(cell), col_w, size, face)
+            for k, row in enumerate(rows_):
+                lines.append(Line(y + k * step, x, row, size, face, INK))
+            tallest = max(tallest, len(rows_))
+        y += tallest * step + 6
+        if r.kind == "th" or r is rows[-1]:
+            lines.append(Line(y - 2, 0, [], 0, theme.BODY, INK_SOFT, rule="thin"))
+            y += 8
+    return lines, y
 
 
 def layout(chapters: Sequence[Chapter], width: float = COLUMN,
@@ -117,7 +153,7 @@ def layout(chapters: Sequence[Chapter], width: float = COLUMN,
             y += 46
         starts.append(y - (86 if n > 1 else MARGIN_Y))
         kicker = t("rules_reader.chapter_of", n=n, total=total).upper()
-        lines.append(Line(y, 0, [(kicker, True)], 14, theme.BOLD, INK_SOFT))
+        lines.append(Line(y, 0, [(kicker, theme.BOLD)], 14, theme.BOLD, INK_SOFT))
         y += 26
         size, face, colour, _before, after = STYLES["chapter"]
         for row in _wrap_runs([(ch.title, False)], width, size, face):
@@ -125,20 +161,34 @@ def layout(chapters: Sequence[Chapter], width: float = COLUMN,
             y += size * 1.08
         note = tag(ch) if tag is not None else ""
         if note:
-            lines.append(Line(y + 2, 0, [(note, False)], 15, theme.ITALIC, ACCENT))
+            lines.append(Line(y + 2, 0, [(note, theme.ITALIC)], 15, theme.ITALIC, ACCENT))
             y += 24
         y += after
-        for block in ch.blocks:
+        blocks = list(ch.blocks)
+        k = 0
+        while k < len(blocks):
+            block = blocks[k]
+            if block.kind in ("th", "td"):
+                rows = [block]
+                while k + 1 < len(blocks) and blocks[k + 1].kind == "td":
+                    k += 1
+                    rows.append(blocks[k])
+                table, y = _table(rows, y + 4, width)
+                lines.extend(table)
+                y += 10
+                k += 1
+                continue
             size, face, colour, before, after = STYLES[block.kind]
             y += before
-            x = INDENT if block.kind in ("bullet", "number") else 0
+            x = INDENT * (block.level + (1 if block.kind in ("bullet", "number") else 0))
             marker = "•" if block.kind == "bullet" else (f"{block.n}." if block.kind == "number" else "")
-            runs = spans(block.text) if block.kind not in ("h2", "h3") else [(block.text.replace("**", ""), False)]
+            runs = spans(block.text) if block.kind not in ("h2", "h3") else [(plain(block.text), False)]
             step = size * (1.42 if block.kind in ("p", "bullet", "number") else 1.2)
             for i, row in enumerate(_wrap_runs(runs, width - x, size, face)):
                 lines.append(Line(y, x, row, size, face, colour, marker if i == 0 else ""))
                 y += step
             y += after
+            k += 1
     y += MARGIN_Y
     return lines, starts, y
 
@@ -338,6 +388,9 @@ class RulesReaderScene(Scene):
                 y = PAGE.top + line.y - self.scroll
                 if y > PAGE.bottom or y + 60 < PAGE.top:
                     continue
+                if line.rule == "thin":
+                    canvas.line(line.colour, (left + line.x, y), (PAGE.right - MARGIN_X, y), 1)
+                    continue
                 if line.rule:
                     cx = PAGE.centerx
                     canvas.line((190, 172, 140), (left, y), (cx - 30, y), 1.5)
@@ -351,10 +404,12 @@ class RulesReaderScene(Scene):
                     else:
                         canvas.text(line.marker, (x - 8, y), line.size, theme.BOLD, ACCENT, anchor="topright")
                 tracking = 2.0 if line.face == theme.BOLD and line.size <= 14 else 0.0
-                for text, bold in line.runs:
-                    face = theme.BOLD if bold and line.face == theme.BODY else line.face
+                for text, face in line.runs:
                     r = canvas.text(text, (x, y), line.size, face, line.colour, tracking=tracking)
-                    x += _font_width(text, line.size, face) if not tracking else r.width
+                    # the next run starts where this one ends as drawn (glyphs at the window's
+                    # pixel size are not exactly the logical size's: advancing by the logical
+                    # width left gaps before bold words, or overlaps, at other window sizes)
+                    x = r.right
         # the top and bottom edges fade into the paper, like a page turned under the fingers
         for i in range(6):
             a = 150 - i * 25
