@@ -51,6 +51,10 @@ def test_the_play_panel_kicker_names_the_episode_and_clears_the_round(scene, lan
     render_scene(scene, (1280, 720), lang)
     kicker = next(d for d in drawn if d[4] == tuple(theme.GOLD)[:3] and d[3] > 0 and d[5].top < 60)
     round_label = next(d for d in drawn if d[0].startswith(t("lupin.play.round_short", round=1, total=1)[:4])
-                       and d[5].top < 60 and d[5].left > kicker[5].left)
+                       and d[5].top < 130 and d[5].left > kicker[5].left)
     assert "…" not in kicker[0] and kicker[1] >= 12.5
-    assert kicker[5].right <= round_label[5].left - 8
+    if round_label[5].top < 60:   # beside the kicker, clear of it
+        assert kicker[5].right <= round_label[5].left - 8
+    else:                         # no room beside it: the round counter sits beside the phase's name
+        phase = next(d for d in drawn if d[2] == theme.DISPLAY and 80 < d[5].top < 130)
+        assert phase[5].right <= round_label[5].left - 8 and "…" not in phase[0]

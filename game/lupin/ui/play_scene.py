@@ -1209,12 +1209,19 @@ class LupinPlayScene(LupinBoardScene):
         draw_panel(canvas, PANEL, (14, 21, 41, 246), theme.EDGE, radius=12, shadow=False)
         ep = episode(v["episode"]).name[lang]
         kicker = f"{t('lupin.title')} · {ep}".upper()
-        round_r = canvas.text(t("lupin.play.round_short", round=v["round"], total=v["rounds_total"]),
-                              ((MENU_BUTTON if self.menu_buttons else RULES_BUTTON).left - 12, 36), 16, theme.BOLD,
-                              theme.MUTED, anchor="topright")
-        # the whole kicker, else the episode alone, shrunk a little rather than cut (issue #11)
-        kicker, ksize, ktrack = fit_line(canvas, (kicker, ep.upper()), round_r.left - 16 - IX, 15, theme.BOLD,
-                                         minimum=12.5, tracking=1.5)
+        round_text = t("lupin.play.round_short", round=v["round"], total=v["rounds_total"])
+        buttons_left = (MENU_BUTTON if self.menu_buttons else RULES_BUTTON).left
+        round_w = canvas.measure(round_text, 16, theme.BOLD)[0]
+        # the whole kicker, else the episode alone, shrunk a little rather than cut (issue #11); when
+        # even that needs the round counter's room, the counter moves down beside the phase's name
+        kicker, ksize, ktrack = fit_line(canvas, (kicker, ep.upper()), buttons_left - 12 - round_w - 16 - IX, 15,
+                                         theme.BOLD, minimum=12.5, tracking=1.5)
+        round_below = kicker.endswith("…")
+        if round_below:
+            kicker, ksize, ktrack = fit_line(canvas, (ep.upper(),), buttons_left - 12 - IX, 15, theme.BOLD,
+                                             minimum=12.5, tracking=1.5)
+        else:
+            canvas.text(round_text, (buttons_left - 12, 36), 16, theme.BOLD, theme.MUTED, anchor="topright")
         canvas.text(kicker, (IX, 36 + (15 - ksize) * 0.7), ksize, theme.BOLD, theme.GOLD, tracking=ktrack)
         total = max(1, v["rounds_total"])
         cell = IW / total
@@ -1225,7 +1232,12 @@ class LupinPlayScene(LupinBoardScene):
             if cell >= 22:
                 canvas.text(str(i), r.center, 12, theme.BOLD, theme.NIGHT if current else theme.FAINT, anchor="center")
         phase = t(f"lupin.phase.{v['phase']}")
-        canvas.text(fit(canvas, phase, IW, 32, theme.DISPLAY), (IX, 88), 32, theme.DISPLAY, theme.INK, tracking=0.5)
+        phase_w = IW
+        if round_below:
+            canvas.text(round_text, (IX + IW, 96), 16, theme.BOLD, theme.MUTED, anchor="topright")
+            phase_w = IW - round_w - 16
+        canvas.text(fit(canvas, phase, phase_w, 32, theme.DISPLAY), (IX, 88), 32, theme.DISPLAY, theme.INK,
+                    tracking=0.5)
         self._draw_turn(canvas)
         if self.planning.active:
             self.planning.draw_side(canvas)   # the clock and the money, big, in the roster's place
