@@ -531,12 +531,18 @@ class Canvas:
         return pygame.FRect(x, y, r.width / self.scale, r.height / self.scale)
 
     def _blit_alpha(self, surf: pygame.Surface, pos: tuple[int, int], alpha: int) -> None:
+        """Blit a (cached, per-pixel-alpha) text surface at ``alpha``. The cached surface is never
+        changed: ``set_alpha(None)`` on it used to switch its blending off for good, so once a
+        fade had ended the text was drawn as a solid block of its colour."""
         if alpha >= 255:
             self.surface.blit(surf, pos)
         elif alpha > 0:
-            surf.set_alpha(alpha)
-            self.surface.blit(surf, pos)
-            surf.set_alpha(None)
+            faded = surf.copy()
+            if faded.get_flags() & pygame.SRCALPHA:
+                faded.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+            else:
+                faded.set_alpha(alpha)
+            self.surface.blit(faded, pos)
 
     def rotated_text(self, text: str, centre: Point, angle: float, size: float = 24, face: str = "body",
                      colour: Colour = (255, 255, 255), tracking: float = 0.0) -> None:
