@@ -23,7 +23,7 @@ import pygame
 
 from game.engine import i18n
 from game.engine.settings import Settings
-from game.ui import theme
+from game.ui import theme, widgets
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene, SceneStack
 
@@ -180,8 +180,11 @@ class App:
 
     # ------------------------------------------------------------------ frame
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, real_dt: float | None = None) -> None:
+        """One frame: ``dt`` for the scenes (capped by the loop), ``real_dt`` (default ``dt``) the
+        time that really passed, for the widgets' guard against stale clicks."""
         self.time += dt
+        widgets.CLOCK.advance(dt if real_dt is None else real_dt)
         top = self.stack.top
         if top is not self._hover_top:
             # a new scene on top learns where the mouse is, so hover shows without a move
@@ -215,14 +218,15 @@ class App:
         # HEIST_TABLE_EXIT_AFTER_FIRST_FRAME=1: draw one frame, say so, and stop (cold-start benchmark)
         first_frame_only = os.environ.get("HEIST_TABLE_EXIT_AFTER_FIRST_FRAME") == "1"
         while self.running:
-            dt = min(clock.tick(FPS) / 1000.0, 0.1)
+            real = clock.tick(FPS) / 1000.0
+            dt = min(real, 0.1)
             for event in pygame.event.get():
                 self.process(event)
                 if not self.running:
                     break
             if not self.running:
                 break
-            self.update(dt)
+            self.update(dt, real)
             self.draw()
             self._update_cursor()
             pygame.display.flip()

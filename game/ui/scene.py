@@ -40,6 +40,7 @@ class Scene:
         self.stack: SceneStack | None = None
         self.widgets: list[Widget] = []
         self.mouse: tuple[float, float] = (-100000.0, -100000.0)  # last logical mouse position seen
+        self._widget_set: tuple | None = None   # the clickable widgets seen at the last update
 
     @property
     def app(self) -> Any:
@@ -72,8 +73,18 @@ class Scene:
         return False
 
     def update(self, dt: float) -> None:
+        self.watch_widgets()
         for widget in self.widgets:
             widget.update(dt)
+
+    def watch_widgets(self) -> None:
+        """When the set of clickable widgets changes (one appears or goes), every one of them
+        ignores presses for a moment (see :data:`game.ui.widgets.CLICK_GUARD`)."""
+        current = tuple(id(w) for w in self.widgets if w.visible and w.interactive)
+        if current != self.__dict__.get("_widget_set"):
+            self._widget_set = current
+            for w in self.widgets:
+                w.rearm()
 
     def draw_under(self, canvas: Canvas) -> None:
         """For a ``freeze_below`` overlay: drawn over the scenes below, into the frozen snapshot."""
