@@ -127,6 +127,12 @@ class Widget:
             self.hovered = self.contains(event.pos)
         return False
 
+    @property
+    def animating(self) -> bool:
+        """True while it moves on its own (its hover light fading in or out): the app then draws
+        at full rate; when nothing animates it waits for input."""
+        return self.visible and self.hover_t != (1.0 if (self.hovered and self.enabled) else 0.0)
+
     def update(self, dt: float) -> None:
         self.note_place()
         target = 1.0 if (self.hovered and self.enabled) else 0.0
@@ -470,6 +476,10 @@ class Toggle(Widget):
             if self.on_change:
                 self.on_change(value)
 
+    @property
+    def animating(self) -> bool:
+        return super().animating or (self.visible and self.anim != (1.0 if self.value else 0.0))
+
     def update(self, dt: float) -> None:
         super().update(dt)
         target = 1.0 if self.value else 0.0
@@ -569,6 +579,10 @@ class Slider(Widget):
     @property
     def wants_hand(self) -> bool:
         return super().wants_hand or self.dragging
+
+    @property
+    def animating(self) -> bool:
+        return super().animating or self.dragging
 
     def draw(self, canvas: Canvas) -> None:
         if not self.visible:

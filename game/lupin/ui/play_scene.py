@@ -734,6 +734,10 @@ class LupinPlayScene(LupinBoardScene):
         super().update(dt)
         self.over_button.update(dt)
 
+    def animating(self) -> bool:   # full frame rate while these move (else the app idles: issue #11)
+        return (self.dice.animating or self.clock_banner is not None or self.planning.flash is not None
+                or super().animating())
+
     def wants_hand_cursor(self) -> bool:
         if self.popup is not None:
             return any(b.wants_hand for b in self.popup.buttons)
