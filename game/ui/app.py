@@ -28,7 +28,7 @@ import pygame
 
 from game.engine import i18n
 from game.engine.settings import Settings
-from game.ui import theme, widgets
+from game.ui import audio, theme, widgets
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene, SceneStack
 
@@ -128,11 +128,19 @@ class App:
 
     def set_volume(self, volume: float, save: bool = True) -> None:
         self.settings.volume = max(0.0, min(1.0, float(volume)))
-        if pygame.mixer.get_init():
-            for i in range(pygame.mixer.get_num_channels()):
-                pygame.mixer.Channel(i).set_volume(self.settings.volume)
+        audio.AUDIO.set_volume(self.settings.volume)
         if save:
             self.save_settings()
+
+    def set_muted(self, flag: bool) -> None:
+        self.settings.muted = bool(flag)
+        audio.AUDIO.set_muted(self.settings.muted)
+        self.save_settings()
+
+    def set_music(self, flag: bool) -> None:
+        self.settings.music = bool(flag)
+        audio.AUDIO.set_music(self.settings.music)
+        self.save_settings()
 
     def set_colourblind(self, flag: bool) -> None:
         self.settings.colourblind = flag
@@ -331,10 +339,11 @@ def _run_app(lang: str | None, size: tuple[int, int] | None, fullscreen: bool,
         print(f"heist-table: {warning}", file=sys.stderr)
     # command-line choices are for this run only; --size alone means a window of that size
     full = True if fullscreen else (False if size else None)
-    # Only what the game uses: initialising the mixer on a machine without a sound card makes
-    # ALSA print errors, and there are no sounds yet.
+    # Only what the game uses; the mixer is opened by game.ui.audio, which stays silent (and
+    # quiet on stderr) when there is no sound card.
     pygame.display.init()
     pygame.font.init()
+    audio.AUDIO.init(settings.volume, settings.muted, settings.music)
     try:
         app = App(settings, lang=lang, size=size, fullscreen=full)
         app.notice = warning
@@ -346,4 +355,5 @@ def _run_app(lang: str | None, size: tuple[int, int] | None, fullscreen: bool,
         from game.ui.canvas import clear_font_cache
 
         clear_font_cache()   # fonts die with pygame.quit(); a later run_app opens new ones
+        audio.AUDIO.quit()
         pygame.quit()

@@ -25,7 +25,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import theme
+from game.ui import audio, theme
 from game.ui.canvas import Canvas, Colour, RectLike
 
 Text = str | Callable[[], str]
@@ -321,6 +321,7 @@ class Card(Panel):
         if event.type == pygame.MOUSEBUTTONUP and _is_left(event) and self.pressed:
             self.pressed = False
             if self.contains(event.pos) and self.enabled and self.on_click:
+                audio.play("click")
                 self.on_click()
             return True
         return False
@@ -381,6 +382,7 @@ class Button(Widget):
         return False
 
     def click(self) -> None:
+        audio.play("click")
         if self.on_click is not None:
             self.on_click()
 
@@ -466,6 +468,7 @@ class Toggle(Widget):
         if event.type == pygame.MOUSEBUTTONUP and _is_left(event) and self.pressed:
             self.pressed = False
             if self.contains(event.pos) and self.enabled:
+                audio.play("click")
                 self.set(not self.value)
             return True
         return False
@@ -659,6 +662,7 @@ class ArrowChooser(Widget):
         if event.type == pygame.MOUSEBUTTONUP and _is_left(event) and self.pressed_part:
             part, self.pressed_part = self.pressed_part, None
             if self._part_at(event.pos) == part and self.enabled:
+                audio.play("click")
                 if part == "middle":
                     self.press_middle()
                 else:

@@ -14,7 +14,7 @@ import pygame
 
 from game.engine.i18n import t
 from game.lupin.ui.choices import figure_name
-from game.ui import theme
+from game.ui import audio, theme
 from game.ui.widgets import ease
 
 ROLL_TIME = 0.7       # seconds the dice tumble
@@ -55,6 +55,7 @@ class DicePanel:
         """Show the rolls among ``events`` (view log entries), if any."""
         rolls = rolls_of(events)
         if rolls:
+            audio.play("dice")   # shots and blows are public: everybody may hear the dice
             self.rolls = rolls
             self.age = 0.0
             self.seed += 1

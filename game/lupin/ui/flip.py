@@ -37,7 +37,7 @@ import pygame
 from game.engine.api import Event, events_for_seat
 from game.engine.i18n import t
 from game.lupin.ui.choices import figure_name
-from game.ui import theme
+from game.ui import audio, theme
 from game.ui.canvas import Canvas
 from game.ui.scenes.curtain import PULSE_TIME, CurtainScene, pulse
 from game.ui.widgets import ease, mix
@@ -130,6 +130,9 @@ class FlipScene(CurtainScene):
         self.episode = episode
         self._surfaces: dict[tuple, pygame.Surface] = {}
         self.hold: float | None = None   # a moment to stay at (a screenshot of the tile mid-turn)
+
+    def enter(self) -> None:
+        audio.play("flip")   # the same sound whatever the face: the whole table hears it
 
     def update(self, dt: float) -> None:
         self.age = self.hold if self.hold is not None else self.age + dt

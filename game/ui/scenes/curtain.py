@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import t
-from game.ui import theme
+from game.ui import audio, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
 
@@ -42,6 +42,9 @@ class CurtainScene(Scene):
         self.on_ready = on_ready
         self.age = 0.0
         self.armed_press = False
+
+    def enter(self) -> None:
+        audio.play("curtain")
 
     @property
     def armed(self) -> bool:
