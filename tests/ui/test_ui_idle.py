@@ -152,3 +152,17 @@ def test_the_lupin_board_animates_while_its_dice_roll():
     assert app.stack.animating()
     app.update(2.0)
     assert not app.stack.animating()
+
+
+def test_the_tutorial_keeps_its_highlight_moving():
+    """The tutorial points with a pulsing, bobbing highlight (motion, not colour alone): it animates."""
+    from game.ui.registry import build_scenes
+
+    app = App(Settings(language="en"), surface=pygame.Surface((1600, 900)), lang="en", persist=False)
+    for scene in build_scenes("lupin-tutorial", app):
+        app.stack.push(scene)
+    app.update(0.5)
+    top = app.stack.top
+    if getattr(top, "highlight", None) is None or top.highlight() is None:
+        pytest.skip("the tutorial's first step shows no highlight")
+    assert app.stack.animating()
