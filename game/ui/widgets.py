@@ -13,8 +13,10 @@ Stale clicks: a widget that has just appeared, moved or been made visible, or an
 scene whose set of widgets has just changed, ignores presses for :data:`CLICK_GUARD` seconds of
 app time (:data:`CLOCK`, advanced by the app). So the second click of a double click does not
 land on the button that took the first one's place (one double click on "End turn" ended the
-partner's turn too), nor does a click meant for a button a time-out has just replaced. Texts may be a string or a callable returning one (e.g.
-``lambda: t("title.play")``), so a language change shows at the next frame without rebuilding.
+partner's turn too), nor does a click meant for a button a time-out has just replaced.
+
+Texts may be a string or a callable returning one (e.g. ``lambda: t("title.play")``), so a
+language change shows at the next frame without rebuilding.
 """
 
 from __future__ import annotations
