@@ -82,8 +82,7 @@ def _run(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------------------ bench-session
 
-SESSION_GAMES = (("rosso-rubino", 2), ("gran-colpo", 3), ("cagliostro", 4), ("stonehenge", 2),
-                 ("rosso-rubino", 5), ("gran-colpo", 2))
+SESSION_GAMES = (("rosso-rubino", 2), ("gran-colpo", 3), ("cagliostro", 4), ("stonehenge", 5))
 
 
 def register_session(subparsers: Any) -> None:
@@ -99,8 +98,10 @@ def register_session(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=3, help="games to play (default 3)")
     p.add_argument("--episode", default="rosso-rubino",
-                   help="the episode of every game (default rosso-rubino), or 'all' to cycle through the four "
-                        "with varied seats (the warm-up then lasts until each has been played once)")
+                   help="the episode of every game (default rosso-rubino; the warm-up is the first game), or "
+                        "'all' to cycle through the four with 2 to 5 players (the warm-up then lasts until each "
+                        "has been played once)")
+    p.add_argument("--players", type=int, default=2, help="players of every game of one episode (default 2)")
     p.add_argument("--size", default="1600x900", metavar="WxH", help="window size (default 1600x900)")
     p.add_argument("--frames", type=int, default=6, help="frames drawn between two moves (default 6)")
     p.add_argument("--idle", type=float, default=5.0, help="seconds of idle loop measured per screen (0: skip)")
@@ -124,9 +125,10 @@ def rss_mb() -> float:
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
 
-def play_session_game(app: Any, episode: str, players: int, seed: int, frames: int, max_moves: int = 5000) -> int:
+def play_session_game(app: Any, episode: str, players: int, seed: int, frames: int, max_moves: int = 5000,
+                      on_move: Any = None) -> int:
     """One Lupin game through the play screen, every seat's moves chosen by a bot; returns the
-    number of moves."""
+    number of moves (``on_move(n)`` is called after each)."""
     import pygame
 
     from game.engine.replay import Match
@@ -186,6 +188,8 @@ def play_session_game(app: Any, episode: str, players: int, seed: int, frames: i
             continue
         scene.play(choice)
         moves += 1
+        if on_move is not None:
+            on_move(moves)
         for _ in range(frames):
             frame()
     from game.ui.scenes.title import back_to_title
@@ -231,24 +235,32 @@ def _run_session(args: argparse.Namespace) -> int:
     app = App(Settings(language="en"), surface=pygame.Surface(size), lang="en", persist=False)
     for scene in build_scenes("title", app):
         app.stack.push(scene)
+    app.update(1 / 60)
+    app.draw()
     print(f"Lupin session benchmark — {args.games} games at {size[0]}x{size[1]}, headless, bots on every seat, "
           f"{args.frames} frames between moves")
     start = rss_mb()
-    print(f"{'':<28}{'moves':>7}{'RSS MB':>10}{'seconds':>9}")
-    print(f"{'start':<28}{'':>7}{start:>10.1f}")
+    print(f"{'':<30}{'moves':>7}{'RSS MB':>9}{'peak':>8}{'seconds':>9}")
+    print(f"{'start (title drawn)':<30}{'':>7}{start:>9.1f}")
+    peak = [0.0]
+
+    def sample(n: int) -> None:
+        if n % 20 == 0:
+            peak[0] = max(peak[0], rss_mb())
     warm = None
     t0 = time.perf_counter()
     if args.episode == "all":
         schedule = [SESSION_GAMES[i % len(SESSION_GAMES)] for i in range(args.games)]
     else:
-        schedule = [(args.episode, (2, 3, 4, 5)[i % 4]) for i in range(args.games)]
+        schedule = [(args.episode, args.players)] * args.games
     warm_after = len({e for e, _ in schedule})   # every episode's board, art and geometry loaded once
     for i, (episode, players) in enumerate(schedule):
-        moves = play_session_game(app, episode, players, args.seed + i, args.frames)
+        peak[0] = 0.0
+        moves = play_session_game(app, episode, players, args.seed + i, args.frames, on_move=sample)
         now = rss_mb()
         if i + 1 == warm_after:
             warm = now
-        print(f"{f'game {i + 1}: {episode}, {players} players':<28}{moves:>7}{now:>10.1f}"
+        print(f"{f'game {i + 1}: {episode}, {players} pl.':<30}{moves:>7}{now:>9.1f}{max(peak[0], now):>8.1f}"
               f"{time.perf_counter() - t0:>9.1f}", flush=True)
     end = rss_mb()
     growth = 100 * (end - warm) / warm if warm else 0.0
