@@ -82,3 +82,10 @@ def test_a_bot_session_on_screen_keeps_the_caches_in_their_budget():
     assert c._shape_cache._pixels <= c._shape_cache.max_pixels <= 9 * WINDOW
     assert c._layers._pixels <= c._layers.max_pixels
     assert rss_mb() > 10
+
+
+def test_the_bench_session_command_is_there():
+    from game.cli import build_parser
+
+    args = build_parser().parse_args(["bench-session", "--games", "2", "--episode", "all", "--idle", "0"])
+    assert args.games == 2 and args.episode == "all" and callable(args.func)
