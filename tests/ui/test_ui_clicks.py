@@ -163,3 +163,25 @@ def test_a_button_added_beside_others_rearms_them_all():
     _ev(app, "down", (750, 430))
     _ev(app, "up", (750, 430))
     assert scene.log == []
+
+
+def test_a_double_click_on_lupins_end_turn_does_not_end_jigens_too():
+    """Issue #11 as a player met it: with two players Lupin's player leads Lupin and Jigen; one
+    double click on "End turn" ended Lupin's turn and then Jigen's, whose button took its place."""
+    from game.lupin.ui.play_scene import LupinPlayScene
+    from game.lupin.ui.scenes import seeded_match
+
+    match = seeded_match("rosso-rubino", 7, 3, "gang", 2)
+    scene = LupinPlayScene(match, autosave=False, start_revealed=True)
+    app = _app(scene)
+    end = next(b for b, c in scene.buttons if getattr(c, "kind", None) == "end")
+    before = len(match.log)
+    _double_click(app, end.rect.center)
+    assert len(match.log) == before + 1
+    # the next End turn is there, and a deliberate click a moment later takes it
+    again = next((b for b, c in scene.buttons if getattr(c, "kind", None) == "end"), None)
+    if again is not None and again.rect.collidepoint(end.rect.center) and app.stack.top is scene:
+        app.update(CLICK_GUARD)
+        _ev(app, "down", end.rect.center)
+        _ev(app, "up", end.rect.center)
+        assert len(match.log) == before + 2
