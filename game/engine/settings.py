@@ -23,6 +23,8 @@ class Settings:
     window_size: tuple[int, int] = (1600, 900)
     fullscreen: bool = False
     volume: float = 0.7
+    muted: bool = False
+    music: bool = True
     colourblind: bool = False
     planning_minutes: int = 15
 
@@ -51,6 +53,9 @@ class Settings:
                 s.fullscreen = raw["fullscreen"]
             if isinstance(raw.get("volume"), (int, float)) and not isinstance(raw.get("volume"), bool):
                 s.volume = min(1.0, max(0.0, float(raw["volume"])))
+            for flag in ("muted", "music"):
+                if isinstance(raw.get(flag), bool):
+                    setattr(s, flag, raw[flag])
             if isinstance(raw.get("colourblind"), bool):
                 s.colourblind = raw["colourblind"]
             minutes = raw.get("planning_minutes")

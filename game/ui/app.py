@@ -1,4 +1,9 @@
-"""The application: the window, the 60 fps loop, settings, and quitting from anywhere.
+"""The application: the window, the frame loop, settings, and quitting from anywhere.
+
+The loop draws at 60 fps while the player acts or a visible scene animates
+(:meth:`game.ui.scene.Scene.animating`); when nothing moves it sleeps in ``pygame.event.wait``
+until input comes (handled at once) or IDLE_WAIT passes (a frame, so clocks go on), so an idle
+window costs next to no CPU.
 
 :class:`App` owns the scene stack and the canvas. It also runs without a window (``surface=`` an
 off-screen surface), which is how screenshots and tests drive it: they feed events to
@@ -23,15 +28,25 @@ import pygame
 
 from game.engine import i18n
 from game.engine.settings import Settings
-from game.ui import theme
+from game.ui import audio, theme, widgets
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene, SceneStack
 
 TITLE = "Heist Table"
 FPS = 60
+IDLE_WAIT = 0.5      # seconds the loop sleeps waiting for input when nothing moves (then a frame)
+ACTIVE_AFTER = 0.5   # seconds of full frame rate after the last input
+IDLE_POLL = 0.01     # how often the sleeping loop looks for input
 FAR_AWAY = (-100000.0, -100000.0)
 
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+# events that mean a person is doing something (the loop then runs at full rate for a moment)
+_INPUT_EVENTS = frozenset({
+    pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN,
+    pygame.KEYUP, pygame.TEXTINPUT, pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED,
+    pygame.WINDOWEXPOSED, pygame.WINDOWENTER, pygame.WINDOWLEAVE, pygame.WINDOWFOCUSGAINED,
+    pygame.WINDOWFOCUSLOST, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED,
+})
 
 
 class App:
@@ -113,11 +128,19 @@ class App:
 
     def set_volume(self, volume: float, save: bool = True) -> None:
         self.settings.volume = max(0.0, min(1.0, float(volume)))
-        if pygame.mixer.get_init():
-            for i in range(pygame.mixer.get_num_channels()):
-                pygame.mixer.Channel(i).set_volume(self.settings.volume)
+        audio.AUDIO.set_volume(self.settings.volume)
         if save:
             self.save_settings()
+
+    def set_muted(self, flag: bool) -> None:
+        self.settings.muted = bool(flag)
+        audio.AUDIO.set_muted(self.settings.muted)
+        self.save_settings()
+
+    def set_music(self, flag: bool) -> None:
+        self.settings.music = bool(flag)
+        audio.AUDIO.set_music(self.settings.music)
+        self.save_settings()
 
     def set_colourblind(self, flag: bool) -> None:
         self.settings.colourblind = flag
@@ -180,8 +203,11 @@ class App:
 
     # ------------------------------------------------------------------ frame
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, real_dt: float | None = None) -> None:
+        """One frame: ``dt`` for the scenes (capped by the loop), ``real_dt`` (default ``dt``) the
+        time that really passed, for the widgets' guard against stale clicks."""
         self.time += dt
+        widgets.CLOCK.advance(dt if real_dt is None else real_dt)
         top = self.stack.top
         if top is not self._hover_top:
             # a new scene on top learns where the mouse is, so hover shows without a move
@@ -210,19 +236,37 @@ class App:
             except pygame.error:
                 pass
 
+    def busy(self, since_input: float) -> bool:
+        """Whether the next frame should come at full rate: the player acted less than
+        ACTIVE_AFTER seconds ago, or a visible scene animates. Otherwise the loop sleeps until an
+        event comes, or for IDLE_WAIT (clocks go on counting, a few frames a second)."""
+        return since_input < ACTIVE_AFTER or self.stack.animating()
+
     def run(self) -> int:
         clock = pygame.time.Clock()
         # HEIST_TABLE_EXIT_AFTER_FIRST_FRAME=1: draw one frame, say so, and stop (cold-start benchmark)
         first_frame_only = os.environ.get("HEIST_TABLE_EXIT_AFTER_FIRST_FRAME") == "1"
+        last = last_input = pygame.time.get_ticks()
         while self.running:
-            dt = min(clock.tick(FPS) / 1000.0, 0.1)
-            for event in pygame.event.get():
+            now = pygame.time.get_ticks()
+            if self.busy((now - last_input) / 1000.0):
+                clock.tick(FPS)
+                events = pygame.event.get()
+                cap = 0.1
+            else:
+                events = _wait_for_events(IDLE_WAIT)
+                cap = IDLE_WAIT + 0.1
+            now = pygame.time.get_ticks()
+            real, last = max(0.0, (now - last) / 1000.0), now
+            for event in events:
+                if event.type in _INPUT_EVENTS:
+                    last_input = now
                 self.process(event)
                 if not self.running:
                     break
             if not self.running:
                 break
-            self.update(dt)
+            self.update(min(real, cap), real)
             self.draw()
             self._update_cursor()
             pygame.display.flip()
@@ -230,6 +274,20 @@ class App:
                 print("heist-table: first frame drawn", flush=True)
                 break
         return 0
+
+
+def _wait_for_events(timeout: float) -> list[Any]:
+    """Sleep until events come (returned at once, within IDLE_POLL) or ``timeout`` passes.
+
+    Not ``pygame.event.wait(timeout)``: pygame-ce polls for it every millisecond, which alone
+    costs 2 % of a core; polling every IDLE_POLL seconds costs a tenth of that, and a delay of
+    at most 10 ms before a click is handled is well under one frame."""
+    deadline = pygame.time.get_ticks() + int(timeout * 1000)
+    while True:
+        events = pygame.event.get()
+        if events or pygame.time.get_ticks() >= deadline:
+            return events
+        pygame.time.wait(int(IDLE_POLL * 1000))
 
 
 def _motion(pos: tuple[float, float]) -> Any:
@@ -281,10 +339,11 @@ def _run_app(lang: str | None, size: tuple[int, int] | None, fullscreen: bool,
         print(f"heist-table: {warning}", file=sys.stderr)
     # command-line choices are for this run only; --size alone means a window of that size
     full = True if fullscreen else (False if size else None)
-    # Only what the game uses: initialising the mixer on a machine without a sound card makes
-    # ALSA print errors, and there are no sounds yet.
+    # Only what the game uses; the mixer is opened by game.ui.audio, which stays silent (and
+    # quiet on stderr) when there is no sound card.
     pygame.display.init()
     pygame.font.init()
+    audio.AUDIO.init(settings.volume, settings.muted, settings.music)
     try:
         app = App(settings, lang=lang, size=size, fullscreen=full)
         app.notice = warning
@@ -296,4 +355,5 @@ def _run_app(lang: str | None, size: tuple[int, int] | None, fullscreen: bool,
         from game.ui.canvas import clear_font_cache
 
         clear_font_cache()   # fonts die with pygame.quit(); a later run_app opens new ones
+        audio.AUDIO.quit()
         pygame.quit()

@@ -46,7 +46,8 @@ Colour = Sequence[int]  # (r, g, b) or (r, g, b, a)
 RectLike = pygame.Rect | pygame.FRect | Sequence[float]
 Point = Sequence[float]
 
-_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+_fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
+MAX_FONTS = 64   # fonts kept open (least recently used closed first): sizes that shrink to fit add up
 
 
 _paths: dict[str, str] = {}
@@ -74,11 +75,15 @@ def get_font(face: str, px: int) -> pygame.font.Font:
         path = _paths[face] = str(font_path(face))
     key = (path, max(1, int(px)))
     font = _fonts.get(key)
-    if font is None and not pygame.font.get_init():
+    if font is not None:
+        _fonts.move_to_end(key)
+        return font
+    if not pygame.font.get_init():
         pygame.font.init()
-    if font is None:
-        font = pygame.font.Font(path, key[1])
-        _fonts[key] = font
+    font = pygame.font.Font(path, key[1])
+    _fonts[key] = font
+    while len(_fonts) > MAX_FONTS:
+        _fonts.popitem(last=False)
     return font
 
 
@@ -195,6 +200,43 @@ class SurfaceCache:
         return len(self._items)
 
 
+class TieredCache:
+    """Two :class:`SurfaceCache` s behind one ``get``/``put``: surfaces of at least ``big_pixels``
+    (a sprite as large as the board, a full-window gradient or glow) go to a cache of a few
+    items, so one-off large surfaces (a sprite keyed by the game's version) cannot crowd the
+    small ones out, nor pile up to the whole pixel budget."""
+
+    def __init__(self, small: SurfaceCache, big: SurfaceCache, big_pixels: int):
+        self.small, self.big, self.big_pixels = small, big, big_pixels
+
+    def get(self, key: object) -> pygame.Surface | None:
+        surf = self.small.get(key)
+        return surf if surf is not None else self.big.get(key)
+
+    def put(self, key: object, surf: pygame.Surface) -> pygame.Surface:
+        if surf.get_width() * surf.get_height() >= self.big_pixels:
+            return self.big.put(key, surf)
+        return self.small.put(key, surf)
+
+    def clear(self) -> None:
+        self.small.clear()
+        self.big.clear()
+
+    @property
+    def _pixels(self) -> int:
+        return self.small._pixels + self.big._pixels
+
+    @property
+    def max_pixels(self) -> int:
+        return self.small.max_pixels + self.big.max_pixels
+
+    def __len__(self) -> int:
+        return len(self.small) + len(self.big)
+
+
+IMAGE_SIZES = 4   # scaled copies kept per image (the most recently used sizes)
+
+
 def _frect(rect: RectLike) -> pygame.FRect:
     return pygame.FRect(rect)
 
@@ -209,11 +251,13 @@ class Canvas:
 
     def __init__(self, surface: pygame.Surface, logical_size: tuple[int, int] = LOGICAL_SIZE):
         self.logical_w, self.logical_h = logical_size
-        # Memory bounds matter at 4K, where one full-window surface is 8 million pixels.
-        self._text_cache = SurfaceCache(max_items=800, max_pixels=12_000_000)
+        # Memory bounds matter at 4K, where one full-window surface is 8 million pixels: the
+        # budgets are set from the window's size (set_surface), as a few windows' worth each.
+        self._text_cache = SurfaceCache(max_items=800, max_pixels=3_000_000)
         self._image_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._layers = SurfaceCache(max_items=4, max_pixels=40_000_000)
-        self._shape_cache = SurfaceCache(max_items=600, max_pixels=32_000_000)
+        self._shape_cache = TieredCache(SurfaceCache(max_items=600, max_pixels=6_000_000),
+                                        SurfaceCache(max_items=4, max_pixels=8_000_000), 400_000)
         self._wrap_cache: dict[tuple, list[str]] = {}
         self.surface: pygame.Surface
         self.scale = 1.0
@@ -235,6 +279,17 @@ class Canvas:
             self._layers.clear()
             self._shape_cache.clear()
             self._image_cache = weakref.WeakKeyDictionary()
+            self._set_budgets(w * h)
+
+    def _set_budgets(self, window_pixels: int) -> None:
+        """Bound the caches by a few windows' worth of pixels (4 bytes each): at 1600×900 about
+        23 MB of layers, 23 + 23 MB of shapes and sprites, 12 MB of texts."""
+        window_pixels = max(window_pixels, 640 * 360)
+        self._layers.max_pixels = 4 * window_pixels + 1
+        self._shape_cache.small.max_pixels = 4 * window_pixels
+        self._shape_cache.big.max_pixels = 4 * window_pixels + 1
+        self._shape_cache.big_pixels = window_pixels // 4
+        self._text_cache.max_pixels = max(3_000_000, 2 * window_pixels)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -483,6 +538,10 @@ class Canvas:
             else:
                 scaled = pygame.transform.scale(image, r.size)
             per_image[r.size] = scaled
+            while len(per_image) > IMAGE_SIZES:   # an image drawn at many sizes keeps the last few
+                del per_image[next(iter(per_image))]
+        else:
+            per_image[r.size] = per_image.pop(r.size)
         self.surface.blit(scaled, r.topleft)
 
     def layer(self, key: object, build: Callable[["Canvas"], None]) -> None:
@@ -616,12 +675,18 @@ class Canvas:
         return pygame.FRect(x, y, r.width / self.scale, r.height / self.scale)
 
     def _blit_alpha(self, surf: pygame.Surface, pos: tuple[int, int], alpha: int) -> None:
+        """Blit a (cached, per-pixel-alpha) text surface at ``alpha``. The cached surface is never
+        changed: ``set_alpha(None)`` on it used to switch its blending off for good, so once a
+        fade had ended the text was drawn as a solid block of its colour."""
         if alpha >= 255:
             self.surface.blit(surf, pos)
         elif alpha > 0:
-            surf.set_alpha(alpha)
-            self.surface.blit(surf, pos)
-            surf.set_alpha(None)
+            faded = surf.copy()
+            if faded.get_flags() & pygame.SRCALPHA:
+                faded.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+            else:
+                faded.set_alpha(alpha)
+            self.surface.blit(faded, pos)
 
     def rotated_text(self, text: str, centre: Point, angle: float, size: float = 24, face: str = "body",
                      colour: Colour = (255, 255, 255), tracking: float = 0.0) -> None:

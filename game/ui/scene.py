@@ -13,6 +13,10 @@ A modal overlay may set ``freeze_below = True``: what lies below it is then draw
 snapshot (with the overlay's own ``draw_under``, e.g. a dimming veil) and reused every frame until
 ``under_key()`` changes, so a dialog costs one blit of the frozen screen plus itself, even at 4K.
 
+A scene that moves by itself (a fade, a timer) says so with ``animating()``: the app draws at
+full frame rate while the player acts or a visible scene animates, and otherwise sleeps until an
+event comes (waking a few times a second, so clocks still count and show).
+
 A scene reaches the application (settings, quitting, the window) through ``self.app``, which is
 the stack's ``app`` and may be None in tests.
 """
@@ -40,6 +44,7 @@ class Scene:
         self.stack: SceneStack | None = None
         self.widgets: list[Widget] = []
         self.mouse: tuple[float, float] = (-100000.0, -100000.0)  # last logical mouse position seen
+        self._widget_set: tuple | None = None   # the clickable widgets seen at the last update
 
     @property
     def app(self) -> Any:
@@ -72,8 +77,24 @@ class Scene:
         return False
 
     def update(self, dt: float) -> None:
+        self.watch_widgets()
         for widget in self.widgets:
             widget.update(dt)
+
+    def watch_widgets(self) -> None:
+        """When the set of clickable widgets changes (one appears or goes), every one of them
+        ignores presses for a moment (see :data:`game.ui.widgets.CLICK_GUARD`)."""
+        current = tuple(id(w) for w in self.widgets if w.visible and w.interactive)
+        if current != self.__dict__.get("_widget_set"):
+            self._widget_set = current
+            for w in self.widgets:
+                w.rearm()
+
+    def animating(self) -> bool:
+        """True while something on this scene moves by itself (a fade, a timer, a hover light):
+        the app draws at full frame rate then; otherwise it sleeps until input comes, waking a
+        few times a second for clocks. Scenes with animations of their own extend this."""
+        return any(w.animating for w in self.widgets)
 
     def draw_under(self, canvas: Canvas) -> None:
         """For a ``freeze_below`` overlay: drawn over the scenes below, into the frozen snapshot."""
@@ -185,6 +206,10 @@ class SceneStack:
     def handle(self, event: Any) -> bool:
         top = self.top
         return top.handle(event) if top is not None else False
+
+    def animating(self) -> bool:
+        """True while a scene that is drawn this frame animates (see :meth:`Scene.animating`)."""
+        return any(scene.animating() for scene in self.visible())
 
     def update(self, dt: float) -> None:
         for scene in self.visible():

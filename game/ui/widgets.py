@@ -6,9 +6,17 @@ surfaces would have to be stretched, which blurs text at 4K. These widgets live 
 coordinates and draw with fonts opened at the real pixel size, so they stay sharp at any size.
 
 Every widget takes events whose ``pos`` is logical (the app maps them), shows hover feedback,
-reacts to the left button only, and fires on release inside the widget (so a press can be
-cancelled by dragging away). Texts may be a string or a callable returning one (e.g.
-``lambda: t("title.play")``), so a language change shows at the next frame without rebuilding.
+reacts to the left button only, and fires on release inside the widget when the press started on
+it (so a press can be cancelled by dragging away).
+
+Stale clicks: a widget that has just appeared, moved or been made visible, or any widget of a
+scene whose set of widgets has just changed, ignores presses for :data:`CLICK_GUARD` seconds of
+app time (:data:`CLOCK`, advanced by the app). So the second click of a double click does not
+land on the button that took the first one's place (one double click on "End turn" ended the
+partner's turn too), nor does a click meant for a button a time-out has just replaced.
+
+Texts may be a string or a callable returning one (e.g. ``lambda: t("title.play")``), so a
+language change shows at the next frame without rebuilding.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import theme
+from game.ui import audio, theme
 from game.ui.canvas import Canvas, Colour, RectLike
 
 Text = str | Callable[[], str]
@@ -49,6 +57,22 @@ def _is_left(event: Any) -> bool:
     return getattr(event, "button", 1) == 1
 
 
+CLICK_GUARD = 0.35  # seconds a widget that has just appeared or moved ignores presses
+
+
+class InputClock:
+    """App time as the widgets see it: the app advances it by the real time of each frame."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def advance(self, dt: float) -> None:
+        self.now += max(0.0, dt)
+
+
+CLOCK = InputClock()
+
+
 class Widget:
     """Base: a logical rect, visibility, enabled state and animated hover."""
 
@@ -61,6 +85,34 @@ class Widget:
         self.enabled = True
         self.hovered = False
         self.hover_t = 0.0
+        self._placed: tuple | None = None   # where it was last seen, and since when (CLOCK.now)
+        self._placed_at = CLOCK.now
+
+    def _place(self) -> tuple:
+        return (self.rect.x, self.rect.y, self.rect.w, self.rect.h, self.visible)
+
+    def note_place(self) -> None:
+        """Notice a move (or a change of visibility): presses are ignored for a moment after it."""
+        place = self._place()
+        if place != self._placed:
+            if self._placed is not None:
+                self._placed_at = CLOCK.now
+            self._placed = place
+
+    def rearm(self) -> None:
+        """Ignore presses for :data:`CLICK_GUARD` from now (the screen around it has changed)."""
+        self._placed = self._place()
+        self._placed_at = CLOCK.now
+
+    def settling(self) -> bool:
+        """True while a press on it would be stale (it has just appeared, moved or been rearmed)."""
+        self.note_place()
+        return CLOCK.now - self._placed_at < CLICK_GUARD - 1e-9
+
+    def stale_press(self, event: Any) -> bool:
+        """A left press on this widget that comes too soon after it appeared or moved."""
+        return (event.type == pygame.MOUSEBUTTONDOWN and _is_left(event) and self.contains(event.pos)
+                and self.settling())
 
     @property
     def wants_hand(self) -> bool:
@@ -77,7 +129,14 @@ class Widget:
             self.hovered = self.contains(event.pos)
         return False
 
+    @property
+    def animating(self) -> bool:
+        """True while it moves on its own (its hover light fading in or out): the app then draws
+        at full rate; when nothing animates it waits for input."""
+        return self.visible and self.hover_t != (1.0 if (self.hovered and self.enabled) else 0.0)
+
     def update(self, dt: float) -> None:
+        self.note_place()
         target = 1.0 if (self.hovered and self.enabled) else 0.0
         step = dt * self.HOVER_SPEED
         if self.hover_t < target:
@@ -255,12 +314,16 @@ class Card(Panel):
             if self.hovered and not was and self.on_hover:
                 self.on_hover()
             return False
+        if self.stale_press(event):
+            self.pressed = False
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and _is_left(event) and self.contains(event.pos):
             self.pressed = True
             return True
         if event.type == pygame.MOUSEBUTTONUP and _is_left(event) and self.pressed:
             self.pressed = False
             if self.contains(event.pos) and self.enabled and self.on_click:
+                audio.play("click")
                 self.on_click()
             return True
         return False
@@ -306,6 +369,9 @@ class Button(Widget):
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.contains(event.pos)
             return False
+        if self.stale_press(event):
+            self.pressed = False
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and _is_left(event) and self.contains(event.pos):
             if self.enabled:
                 self.pressed = True
@@ -318,6 +384,7 @@ class Button(Widget):
         return False
 
     def click(self) -> None:
+        audio.play("click")
         if self.on_click is not None:
             self.on_click()
 
@@ -394,12 +461,16 @@ class Toggle(Widget):
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.contains(event.pos)
             return False
+        if self.stale_press(event):
+            self.pressed = False
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and _is_left(event) and self.contains(event.pos):
             self.pressed = self.enabled
             return True
         if event.type == pygame.MOUSEBUTTONUP and _is_left(event) and self.pressed:
             self.pressed = False
             if self.contains(event.pos) and self.enabled:
+                audio.play("click")
                 self.set(not self.value)
             return True
         return False
@@ -409,6 +480,10 @@ class Toggle(Widget):
             self.value = value
             if self.on_change:
                 self.on_change(value)
+
+    @property
+    def animating(self) -> bool:
+        return super().animating or (self.visible and self.anim != (1.0 if self.value else 0.0))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -488,6 +563,8 @@ class Slider(Widget):
                 self._set_from_x(event.pos[0])
                 return True
             return False
+        if self.stale_press(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and _is_left(event) and self.contains(event.pos) and self.enabled:
             self.dragging = True
             self._set_from_x(event.pos[0])
@@ -507,6 +584,10 @@ class Slider(Widget):
     @property
     def wants_hand(self) -> bool:
         return super().wants_hand or self.dragging
+
+    @property
+    def animating(self) -> bool:
+        return super().animating or self.dragging
 
     def draw(self, canvas: Canvas) -> None:
         if not self.visible:
@@ -574,12 +655,16 @@ class ArrowChooser(Widget):
             self.part = self._part_at(event.pos)
             self.hovered = self.part is not None
             return False
+        if self.stale_press(event):
+            self.pressed_part = None
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and _is_left(event) and self.contains(event.pos):
             self.pressed_part = self._part_at(event.pos) if self.enabled else None
             return True
         if event.type == pygame.MOUSEBUTTONUP and _is_left(event) and self.pressed_part:
             part, self.pressed_part = self.pressed_part, None
             if self._part_at(event.pos) == part and self.enabled:
+                audio.play("click")
                 if part == "middle":
                     self.press_middle()
                 else:

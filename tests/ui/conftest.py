@@ -52,6 +52,10 @@ class UI:
         app.process(pygame.event.Event(pygame.MOUSEMOTION, pos=px, rel=(0, 0), buttons=(0, 0, 0)))
 
     def click(self, app, logical, button=1):
+        """A person's click: after a moment, so the widgets' guard against stale clicks has passed."""
+        from game.ui.widgets import CLICK_GUARD, CLOCK
+
+        CLOCK.advance(CLICK_GUARD + 0.01)
         self.move(app, logical)
         px = app.canvas.point_px(logical)
         app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=button))

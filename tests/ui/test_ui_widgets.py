@@ -4,13 +4,15 @@ import pygame
 import pytest
 
 from game.ui.canvas import Canvas
-from game.ui.widgets import Button, Choice, Label, Slider, Toggle
+from game.ui.widgets import CLICK_GUARD, CLOCK, Button, Choice, Label, Slider, Toggle
 
 
 def ev(kind, pos, button=1):
     if kind == "move":
         return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     t = pygame.MOUSEBUTTONDOWN if kind == "down" else pygame.MOUSEBUTTONUP
+    if kind == "down":
+        CLOCK.advance(CLICK_GUARD + 0.01)   # a person's press: after the guard against stale clicks
     return pygame.event.Event(t, pos=pos, button=button)
 
 

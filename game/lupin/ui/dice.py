@@ -14,11 +14,12 @@ import pygame
 
 from game.engine.i18n import t
 from game.lupin.ui.choices import figure_name
-from game.ui import theme
+from game.ui import audio, theme
 from game.ui.widgets import ease
 
 ROLL_TIME = 0.7       # seconds the dice tumble
 FRAME_TIME = 0.07     # a new face every frame of the tumble
+FADE_TIME = 0.25      # then the verdict fades in
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
@@ -45,10 +46,16 @@ class DicePanel:
     def rolling(self) -> bool:
         return self.age < ROLL_TIME
 
+    @property
+    def animating(self) -> bool:
+        """Tumbling, or its verdict still fading in."""
+        return bool(self.rolls) and self.age < ROLL_TIME + FADE_TIME
+
     def show(self, events: list[dict[str, Any]]) -> None:
         """Show the rolls among ``events`` (view log entries), if any."""
         rolls = rolls_of(events)
         if rolls:
+            audio.play("dice")   # shots and blows are public: everybody may hear the dice
             self.rolls = rolls
             self.age = 0.0
             self.seed += 1
@@ -92,7 +99,7 @@ class DicePanel:
             dots = "." * (1 + frame % 3)
             canvas.text(t("lupin.play.rolling") + dots, (tx, r.centery + 2), 15, theme.ITALIC, theme.MUTED)
             return
-        a = min(1.0, (self.age - ROLL_TIME) / 0.25)
+        a = min(1.0, (self.age - ROLL_TIME) / FADE_TIME)
         colour = (120, 210, 140) if roll.success else (236, 120, 112)
         verdict = roll.verdict.upper()
         vw = canvas.measure(verdict, 20, theme.DISPLAY, tracking=1.2)[0]

@@ -37,9 +37,9 @@ import pygame
 from game.engine.api import Event, events_for_seat
 from game.engine.i18n import t
 from game.lupin.ui.choices import figure_name
-from game.ui import theme
+from game.ui import audio, theme
 from game.ui.canvas import Canvas
-from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.curtain import PULSE_TIME, CurtainScene, pulse
 from game.ui.widgets import ease, mix
 
 DURATION = 0.8        # seconds for one tile to lift, turn over and settle
@@ -131,8 +131,14 @@ class FlipScene(CurtainScene):
         self._surfaces: dict[tuple, pygame.Surface] = {}
         self.hold: float | None = None   # a moment to stay at (a screenshot of the tile mid-turn)
 
+    def enter(self) -> None:
+        audio.play("flip")   # the same sound whatever the face: the whole table hears it
+
     def update(self, dt: float) -> None:
         self.age = self.hold if self.hold is not None else self.age + dt
+
+    def animating(self) -> bool:
+        return self.hold is None and self.age < self.total + PULSE_TIME + 1.0
 
     # -------------------------------------------------------------- timing
     @property
@@ -215,9 +221,9 @@ class FlipScene(CurtainScene):
             self._draw_tile(canvas, entry, i, (cx, 450), w, h)
         # what the seat is told, and how to go on
         if self.done:
-            pulse = 0.75 + 0.25 * math.sin(self.age * 2.6)
             hint = t("lupin_over.flip.continue")
-            canvas.text(hint, (800, 812), 26, theme.BOLD, (*theme.GOLD_LIGHT, round(255 * pulse)), anchor="midtop")
+            glow = pulse(self.age, self.total)
+            canvas.text(hint, (800, 812), 26, theme.BOLD, (*theme.GOLD_LIGHT, round(255 * glow)), anchor="midtop")
         else:
             canvas.text(t("lupin_over.flip.skip"), (800, 812), 20, theme.BODY, theme.FAINT, anchor="midtop")
         private = any(self.knows(e) for e in self.entries)

@@ -41,6 +41,7 @@ from game.lupin.rules.geometry import GANG, POLICE, ZENIGATA, spot_from_text
 from game.lupin.ui import choices as C
 from game.lupin.ui.board_scene import (BOARD_RECT, GANG_STYLE, LupinBoardScene, draw_gang_token, draw_target,
                                        square_at, square_rect, token_colour)
+from game.lupin.ui import sounds
 from game.lupin.ui.dice import DicePanel, fit
 from game.lupin.ui import card_art, hover as H, tile_art
 from game.lupin.ui.log_text import event_line, reason_text
@@ -376,6 +377,7 @@ class LupinPlayScene(LupinBoardScene):
             self.say(exc.sentence)
             self.refresh()
             return
+        sounds.play_events(events)   # what the table may hear (issue #11)
         seen = [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(events, self.seat)]
         self.dice.show(seen)
         self._fresh = len(seen)   # the log holds these back while the dice tumble
@@ -398,6 +400,7 @@ class LupinPlayScene(LupinBoardScene):
         state = self.match.state
         action = self.computer[seat].choose(state.view(seat), state.legal_actions(seat))
         events = self.match.apply(action)
+        sounds.play_events(events)
         seen = [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(events, self.seat)]
         self.dice.show(seen)
         self._fresh = len(seen)
@@ -849,6 +852,10 @@ class LupinPlayScene(LupinBoardScene):
         super().update(dt)
         self.over_button.update(dt)
 
+    def animating(self) -> bool:   # full frame rate while these move (else the app idles: issue #11)
+        return (self.dice.animating or self.clock_banner is not None or self.planning.flash is not None
+                or super().animating())
+
     def wants_hand_cursor(self) -> bool:
         if self.popup is not None:
             return any(b.wants_hand for b in self.popup.buttons)
@@ -899,6 +906,7 @@ class LupinPlayScene(LupinBoardScene):
     def _clock_up(self) -> None:
         """A clock has just run out (already stored): the "Time is up" banner and log line."""
         self.time_up_age = 0.0
+        sounds.play("time_up")
         self.clock_banner = ("lupin_plan.time_up_banner", 0.0)
         self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.time_up", {}))
         self.refresh()   # the clock at 0 may now end the planning (refresh reads it)
@@ -931,6 +939,7 @@ class LupinPlayScene(LupinBoardScene):
         self._time_out(dt, "FujikoDone")
 
     def warn_clock(self, seconds: int) -> None:
+        sounds.play("clock_warn")
         key = "lupin_plan.warn_5" if seconds >= 300 else "lupin_plan.warn_1"
         self.clock_banner = (key, 0.0)
         self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.warn", {"n": seconds // 60}))

@@ -356,6 +356,9 @@ class LupinTutorialScene(LupinPlayScene):
         action = step.actions[done]
         self.play(C.classify(action, self.view, self.geo))
 
+    def animating(self) -> bool:   # the highlight pulses and bobs (issue #11: else the app idles)
+        return super().animating() or (not self.finished and self.highlight() is not None)
+
     # ================================================================ drawing
     def draw(self, canvas: Any) -> None:
         super().draw(canvas)

@@ -14,12 +14,19 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import t
-from game.ui import theme
+from game.ui import audio, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
 
 VELVET = (112, 18, 30)
 VELVET_DARK = (40, 4, 10)
+PULSE_TIME = 6.0   # seconds the "click when ready" line pulses; then it stays lit (and the app idles)
+
+
+def pulse(age: float, start: float = 0.0) -> float:
+    """A slow glow between 0.5 and 1 that dies down to a steady 1 after PULSE_TIME seconds."""
+    fade = max(0.0, min(1.0, (start + PULSE_TIME - age) / 1.0))
+    return 1.0 - 0.25 * fade * (1 - math.sin(age * 2.6))
 
 
 class CurtainScene(Scene):
@@ -35,6 +42,9 @@ class CurtainScene(Scene):
         self.on_ready = on_ready
         self.age = 0.0
         self.armed_press = False
+
+    def enter(self) -> None:
+        audio.play("curtain")
 
     @property
     def armed(self) -> bool:
@@ -67,6 +77,9 @@ class CurtainScene(Scene):
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def animating(self) -> bool:
+        return self.age < PULSE_TIME + 1.0
+
     def draw(self, canvas: Canvas) -> None:
         canvas.layer("curtain", _velvet)
         cx = 800
@@ -82,8 +95,7 @@ class CurtainScene(Scene):
                     shadow=(0, 0, 0, 190), shadow_offset=5)
         a = min(1.0, max(0.0, (self.age - self.ARM_DELAY * 0.6) / 0.4))
         if a > 0:
-            pulse = 0.75 + 0.25 * math.sin(self.age * 2.6)
-            col = (*theme.GOLD_LIGHT, round(255 * a * pulse))
+            col = (*theme.GOLD_LIGHT, round(255 * a * pulse(self.age)))
             canvas.text(t("curtain.click_when_ready"), (cx, 556), 34, theme.BOLD, col, anchor="midtop")
         if self.note:
             canvas.text(self.note, (cx, 624), 24, theme.ITALIC, (240, 220, 200), anchor="midtop")

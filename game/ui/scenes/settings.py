@@ -1,4 +1,5 @@
-"""The settings screen: language, window size, full screen, volume, colour-blind-safe markers.
+"""The settings screen: language, window size, full screen, volume, mute, music, colour-blind-safe
+markers.
 
 Every change applies at once and is saved (``Settings.save``) through the app, so it is remembered
 between runs. Esc or Back returns to the previous screen.
@@ -17,11 +18,11 @@ from game.ui.canvas import Canvas
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Choice, Panel, Slider, Toggle
 
-PANEL = pygame.FRect(240, 166, 1120, 610)
-ROW_H = 104
+PANEL = pygame.FRect(240, 150, 1120, 648)
+ROW_H = 84
 LABEL_X = PANEL.left + 44
 CONTROL_R = PANEL.right - 44
-ROWS = ("language", "window", "fullscreen", "volume", "colourblind")
+ROWS = ("language", "window", "fullscreen", "volume", "mute", "music", "colourblind")
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -36,7 +37,7 @@ class SettingsScene(Scene):
         super().__init__()
         app = None  # filled in enter(); the widgets read the app's values then
         self._app_values(app)
-        cy = [PANEL.top + 30 + ROW_H * i + ROW_H / 2 for i in range(len(ROWS))]
+        cy = [PANEL.top + 18 + ROW_H * i + ROW_H / 2 for i in range(len(ROWS))]
         self.row_y = {name: cy[i] for i, name in enumerate(ROWS)}
         cw, ch = 380, 58
         self.language_choice = Choice((CONTROL_R - cw, cy[0] - ch / 2, cw, ch),
@@ -52,11 +53,13 @@ class SettingsScene(Scene):
                                         self._fullscreen)
         self.volume_slider = Slider((CONTROL_R - cw, cy[3] - 24, cw, 48), self.values.volume, self._volume,
                                     on_release=self._volume_done)
-        self.colourblind_toggle = Toggle((CONTROL_R - 92, cy[4] - 23, 92, 46), self.values.colourblind,
+        self.mute_toggle = Toggle((CONTROL_R - 92, cy[4] - 23, 92, 46), self.values.muted, self._muted)
+        self.music_toggle = Toggle((CONTROL_R - 92, cy[5] - 23, 92, 46), self.values.music, self._music)
+        self.colourblind_toggle = Toggle((CONTROL_R - 92, cy[6] - 23, 92, 46), self.values.colourblind,
                                          self._colourblind)
         self.back_button = Button((80, 812, 230, 58), lambda: t("common.back"), self.back, icon="back")
         self.widgets = [self.language_choice, self.size_choice, self.fullscreen_toggle, self.volume_slider,
-                        self.colourblind_toggle, self.back_button]
+                        self.mute_toggle, self.music_toggle, self.colourblind_toggle, self.back_button]
 
     def _app_values(self, app: Any) -> None:
         """The values shown: the app's effective ones (a --lang given for this run included)."""
@@ -75,6 +78,9 @@ class SettingsScene(Scene):
             self.fullscreen_toggle.value = self.values.fullscreen
             self.fullscreen_toggle.anim = 1.0 if self.values.fullscreen else 0.0
             self.volume_slider.value = self.values.volume
+            for toggle, value in ((self.mute_toggle, self.values.muted), (self.music_toggle, self.values.music)):
+                toggle.value = value
+                toggle.anim = 1.0 if value else 0.0
             self.colourblind_toggle.value = self.values.colourblind
             self.colourblind_toggle.anim = 1.0 if self.values.colourblind else 0.0
 
@@ -103,6 +109,14 @@ class SettingsScene(Scene):
         if self.app is not None:
             self.app.set_volume(value, save=True)
 
+    def _muted(self, flag: bool) -> None:
+        if self.app is not None:
+            self.app.set_muted(flag)
+
+    def _music(self, flag: bool) -> None:
+        if self.app is not None:
+            self.app.set_music(flag)
+
     def _colourblind(self, flag: bool) -> None:
         if self.app is not None:
             self.app.set_colourblind(flag)
@@ -129,7 +143,7 @@ class SettingsScene(Scene):
             canvas.text(t(f"settings.{name}"), (LABEL_X, top), 27, theme.BOLD, theme.INK)
             canvas.text_box(hint, (LABEL_X, top + 36, hint_w, 60), 18, theme.BODY, theme.MUTED, line_spacing=1.2)
         self._draw_marker_sample(canvas, self.colourblind_toggle.value, self.row_y["colourblind"])
-        canvas.text(t("settings.saved"), (PANEL.centerx, PANEL.bottom - 26), 18, theme.ITALIC, theme.FAINT,
+        canvas.text(t("settings.saved"), (PANEL.centerx, PANEL.bottom - 14), 18, theme.ITALIC, theme.FAINT,
                     anchor="midbottom")
         super().draw(canvas)
 
