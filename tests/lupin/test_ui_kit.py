@@ -41,7 +41,8 @@ def click(app: App, logical, button: int = 1) -> None:
     """Move there, press and release (positions in logical 1600×900 coordinates), a moment after
     the last click (a person's pace: the widgets ignore presses right after they appear)."""
     from game.ui.widgets import CLICK_GUARD, CLOCK
-    CLOCK.advance(CLICK_GUARD + 0.01)
+    app.update(0.0)                    # a frame shows what changed since the last one...
+    CLOCK.advance(CLICK_GUARD + 0.01)  # ... and the player clicks a moment later
     move(app, logical)
     px = app.canvas.point_px(logical)
     app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=button))
