@@ -26,10 +26,12 @@ Every reading of an unclear clause is in ``docs/rules-decisions.md`` ("Lupin —
 from __future__ import annotations
 
 import copy
+import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from game.engine.api import (TABLE, Action, Event, IllegalAction, Result, Seat, require)
+from game.engine.api import (TABLE, Action, Event, IllegalAction, Result, Seat, check_action, require)
 from game.engine.grid import Sq, format_coord, parse_coord
 from game.engine.rng import Rng
 from game.lupin.rules import actions as A
@@ -142,6 +144,28 @@ def register_hook(name: str):
         HOOKS.setdefault(name, []).append(fn)
         return fn
     return deco
+
+
+# A text that names a square, in any spelling parse_coord reads ("a1", " K 12", "A01"), and the
+# same after "under " (a spot under a bridge or the underpass).
+_SQUARE_LIKE = re.compile(r"^(under\s+)?\s*[A-Za-z]\s*\d{1,3}\s*$", re.IGNORECASE)
+
+
+def _check_squares(action: Action) -> None:
+    """Squares in an action must be written as the rules write them ("K12", "under B4"): a square
+    spelt otherwise is refused with the spelling to use, so that events, notes and saves hold one
+    form only (and "k12" never stands for a different square than "K12")."""
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if f.name == "seat" or not isinstance(value, str) or not _SQUARE_LIKE.match(value):
+            continue
+        under = value.lower().startswith("under")
+        try:
+            sq = parse_coord(value[len("under"):] if under else value)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        canonical = ("under " if under else "") + format_coord(sq)
+        require(value == canonical, f"Write the square as {canonical}, not {value!r}.")
 
 
 # ------------------------------------------------------------------------------------ config
@@ -938,6 +962,8 @@ class LupinState:
 
     # -------------------------------------------------------------- API: apply
     def apply(self, action: Action) -> list[Event]:
+        check_action(action)   # a wrongly typed field is refused here, before any rule reads it
+        _check_squares(action)
         if self.result_ is not None:
             raise IllegalAction("The game is over.")
         seat = action.seat
