@@ -669,6 +669,10 @@ class LupinState:
                     out.append(A.Shoot(seat, fid, target, self._weapon_of(fid)))
                 for target in self._melee_targets(fid):
                     out.append(A.Melee(seat, fid, target))
+        for fid in self.shooters_in_cars():   # every agent aboard a car may shoot from it
+            if not self.figures[fid].acted:
+                for target in self._shoot_targets(fid):
+                    out.append(A.Shoot(seat, fid, target, self._weapon_of(fid)))
         out.extend(self._reinforcement_actions(seat))
         out.append(A.EndTurn(seat, "police"))
         return out
@@ -841,30 +845,41 @@ class LupinState:
         return RIFLE_RANGE if weapon == "rifle" else PISTOL_RANGE
 
     def _attack_spot(self, fid: str) -> Any:
-        return self.figures[fid].spot
+        """Where ``fid`` shoots from: his square, or the square of the police car he rides in
+        ("Gli agenti in auto possono tutti sparare"); None when he cannot shoot from where he is."""
+        f = self.figures[fid]
+        if f.in_car:
+            car = self.cars.get(f.in_car) if f.kind == "agent" else None
+            return car.spot if car is not None else None
+        return f.spot
+
+    def shooters_in_cars(self) -> list[str]:
+        """The agents aboard a police car on the board: each may shoot from the car's square."""
+        return [a for car in self.cars.values() if car.spot is not None for a in car.agents]
 
     def _shoot_targets(self, fid: str) -> list[str]:
         f = self.figures[fid]
         weapon = self._weapon_of(fid)
         skill = self.sheet_of(fid).skill(weapon)
-        if skill <= 0 or f.spot is None or isinstance(f.spot, Under) or f.in_car:
+        origin = self._attack_spot(fid)
+        if skill <= 0 or origin is None or isinstance(origin, Under):
             return []
         if not all(self._hook("may_shoot", fid)):
             return []
         rng = self._range_of(fid, weapon)
         geo = self.geo
         out = []
-        vehicles = self.vehicles()
+        vehicles = [v for v in self.vehicles() if v != origin]   # his own car does not block him
         for tid in self._enemies_of(fid):
             t = self.figures[tid]
-            s = geo.sight(f.spot, t.spot, rng, vehicles=[v for v in vehicles if v != t.spot],
+            s = geo.sight(origin, t.spot, rng, vehicles=[v for v in vehicles if v != t.spot],
                           exposed=t.exposed)
             if s.seen and s.can_shoot:
                 out.append(tid)
         if f.kind == "gang":
             for car in self.cars.values():
                 if car.spot is not None:
-                    s = geo.sight(f.spot, car.spot, rng, vehicles=[v for v in vehicles if v != car.spot])
+                    s = geo.sight(origin, car.spot, rng, vehicles=[v for v in vehicles if v != car.spot])
                     if s.seen and s.can_shoot:
                         out.append(car.id)
         for more in self._hook("shoot_targets", fid):
