@@ -402,7 +402,7 @@ class LupinState:
                 return [self.seat_of[self.active]]
             return sorted({self.seat_of[c] for c in self._may_start_turn()}, key=SEATS.index)
         if self.phase == "treasure":
-            return sorted({self.seat_of[c] for c in self._may_flip()}, key=SEATS.index)
+            return self._treasure_seats()
         return []
 
     def is_over(self) -> bool:
@@ -957,6 +957,15 @@ class LupinState:
     def _betrayal_allowed(self) -> bool:
         return self.cfg.variant == "coop" and self.cfg.players >= 4
 
+    def _treasure_seats(self) -> list[Seat]:
+        """Phase 4: every gang seat with a member free on the board who has neither acted in this
+        phase nor passed, whether or not he could flip (or dig) now. Who may act here must not tell
+        the table who stands inside a treasure building, so it depends on public facts only
+        (escaped, arrested, what was done in this phase); a seat that can do nothing passes."""
+        return sorted({self.seat_of[c] for c in self.gang if not self.figures[c].flipped
+                       and self.figures[c].arrested_by is None and not self.figures[c].escaped},
+                      key=SEATS.index)
+
     def _may_flip(self) -> list[str]:
         """Members who may act in phase 4: flip a tile, or an episode's own act (hook "may_flip")."""
         return [c for c in self.gang if not self.figures[c].flipped and self.figures[c].arrested_by is None
@@ -1135,7 +1144,7 @@ class LupinState:
         self._hook("treasure_phase", ev)   # an episode's phase-4 happenings (Stonehenge: the blade taken)
         if self.result_ is not None:
             return
-        if not self._may_flip():
+        if not self._treasure_seats():
             self._end_round(ev)
 
     def _episode_phase(self, ev: list[Event]) -> None:
@@ -1710,7 +1719,7 @@ class LupinState:
             self.figures[taker].always_shown = True
             if taker == "fujiko" and self._fujiko_traitor():
                 self._betray(ev)
-        if not self._may_flip():
+        if not self._treasure_seats():
             self._end_round(ev)
 
     def _do_endtreasure(self, a: A.EndTreasure, ev: list[Event]) -> None:
@@ -1718,7 +1727,7 @@ class LupinState:
         for c in self.gang:
             if self.seat_of[c] == a.seat:
                 self.figures[c].flipped = True
-        if not self._may_flip():
+        if not self._treasure_seats():
             self._end_round(ev)
 
     def _treasure_to_zenigata(self, t: Tile, ev: list[Event]) -> None:
