@@ -257,6 +257,7 @@ class Figure:
     shown: bool = False            # placed on the board for everybody to see
     exposed: bool = False          # on a roof and has just shot
     always_shown: bool = False     # has held the treasure, or Fujiko has betrayed
+    held_treasure: bool = False    # has held the real treasure, even once: plays last to the end
     arrested_by: str | None = None
     escaped: bool = False
     blocked_until: int = 0         # Fujiko's theft: no move nor attack until this round
@@ -739,13 +740,25 @@ class LupinState:
         for first in self._hook("first_to_play", waiting):   # cagliostro.py: Fujiko always first
             if first:
                 return first
-        carriers = [c for c in waiting if self._carries_treasure(c)]
         # "Oh mio caro Lupin..." (option B): Fujiko, given the loot by Lupin, moves first
-        first = [c for c in carriers if self.figures[c].cards.get("first")]
+        first = [c for c in waiting if self._carries_treasure(c) and self.figures[c].cards.get("first")]
         if first:
             return first
-        others = [c for c in waiting if c not in carriers]
-        return others or carriers
+        # whoever has held the treasure, even once, moves last ("muoverà sempre per ultimo")
+        last = [c for c in waiting if self.plays_last(c)]
+        others = [c for c in waiting if c not in last]
+        return others or last
+
+    def plays_last(self, c: str) -> bool:
+        """Whether member ``c`` has held the mission's treasure (even once, even if he holds it
+        no more): he moves last in every gang phase to the end of the game."""
+        return self.figures[c].held_treasure or self._carries_treasure(c)
+
+    def _mark_holders(self) -> None:
+        """Remember who holds the real treasure now (after every action): he plays last for good."""
+        for t in self.tiles:
+            if t.treasure and t.carrier in self.gang:
+                self.figures[t.carrier].held_treasure = True
 
     def _carries(self, fid: str) -> bool:
         return any(t.carrier == fid for t in self.tiles)
@@ -1003,6 +1016,7 @@ class LupinState:
         # state exactly as it was.
         events: list[Event] = []
         handler(action, events)
+        self._mark_holders()
         if self.result_ is None:
             self._settle(events)
         self.log.extend(events)
@@ -1058,10 +1072,10 @@ class LupinState:
     def _not_your_turn(self, seat: Seat) -> str:
         who = ", ".join(self.to_act()) or "nobody"
         if self.phase == "gang":
-            last = [c for c in self.gang if self.seat_of[c] == seat and self._carries_treasure(c)
+            last = [c for c in self.gang if self.seat_of[c] == seat and self.plays_last(c)
                     and not self.figures[c].turn_done]
             if last:
-                return f"{last[0]} carries the treasure: he plays last, after {who}."
+                return f"{last[0]} has held the treasure: he plays last, after {who}."
         return f"It is not {seat}'s turn: waiting for {who}."
 
     # set-up ----------------------------------------------------------
@@ -1314,7 +1328,7 @@ class LupinState:
         require(self.seat_of[c] == seat, f"{c} is not yours to play.")
         require(self.active in (None, c), f"{self.active} is still playing: end that turn first.")
         require(c in self._may_start_turn() or self.active == c,
-                f"{c} cannot play now" + (" (the treasure carrier moves last)." if self._carries(c) else "."))
+                f"{c} cannot play now" + (" (whoever has held the treasure moves last)." if self.plays_last(c) else "."))
 
     # combat ----------------------------------------------------------
     def _do_shoot(self, a: A.Shoot, ev: list[Event]) -> None:
