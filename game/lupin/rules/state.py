@@ -1015,12 +1015,43 @@ class LupinState:
         # Each handler checks everything before it changes anything: a refused action leaves the
         # state exactly as it was.
         events: list[Event] = []
+        sharing = self._police_on_hidden()
         handler(action, events)
         self._mark_holders()
         if self.result_ is None:
             self._settle(events)
+            self._tell_police_on_hidden(sharing, events)
         self.log.extend(events)
         return events
+
+    def _police_on_hidden(self) -> set[tuple[str, str, Any]]:
+        """(member, police figure or car, square) for each hidden member on the square of a
+        policeman or a police car: the rulebook lets them share it ("in caso di invisibilità può
+        accadere che due personaggi si trovino sulla stessa casella"), and the policeman does not
+        see him by standing there (docs/rules-decisions.md, "Lupin — issue 11")."""
+        police: dict[Any, list[str]] = {}
+        for fid, f in self.figures.items():
+            if f.kind in ("zenigata", "agent", "guard") and f.spot is not None and not f.in_car \
+                    and not isinstance(f.spot, (Inside, Under)):
+                police.setdefault(f.spot, []).append(fid)
+        for car in self.cars.values():
+            if car.spot is not None:
+                police.setdefault(car.spot, []).append(car.id)
+        out = set()
+        for c in self.gang:
+            f = self.figures[c]
+            if f.spot is None or f.escaped or f.in_car or self.is_shown(c) or isinstance(f.spot, (Inside, Under)):
+                continue
+            for who in police.get(f.spot, ()):
+                out.add((c, who, f.spot))
+        return out
+
+    def _tell_police_on_hidden(self, before: set[tuple[str, str, Any]], ev: list[Event]) -> None:
+        """A policeman (or a police car) has just stopped on a hidden member's square: the gang
+        seats that know where he is are told; the police and the table are told nothing."""
+        for c, who, square in sorted(self._police_on_hidden() - before, key=lambda x: (x[0], x[1])):
+            ev.append(Event("police_on_hidden", {"figure": c, "police": who, "square": spot_to_text(square)},
+                            audience=self._gang_seats_knowing(c)))
 
     def _settle(self, ev: list[Event]) -> None:
         """One figure a square among those on the board: when two gang members are shown on the
