@@ -1016,13 +1016,42 @@ class LupinState:
         # state exactly as it was.
         events: list[Event] = []
         sharing = self._police_on_hidden()
+        known = self._positions_known(seat)
         handler(action, events)
         self._mark_holders()
         if self.result_ is None:
             self._settle(events)
             self._tell_police_on_hidden(sharing, events)
+        self._mark_learned(seat, known, events)
         self.log.extend(events)
         return events
+
+    def _positions_known(self, seat: Seat) -> dict[str, bool] | None:
+        """Which gang members of other seats ``seat`` knows the square of now (None while the gang
+        plans: start squares are told to the whole gang then, so nothing is learned by a move)."""
+        if self.phase in ("placement", "planning"):
+            return None
+        return {c: self.figures[c].spot is not None and self.seat_knows_position(seat, c)
+                for c in self.gang if self.seat_of[c] != seat}
+
+    def _mark_learned(self, seat: Seat, known: dict[str, bool] | None, ev: list[Event]) -> None:
+        """An action that showed its own seat where a member of another seat stands (Zenigata's
+        agent spots a hidden member; a gang member steps next to a hidden partner) revealed
+        something to that seat, so it ends undo for it: its "spotted" events (else the first
+        event it sees) are marked ``reveal``. Undoing it would let a seat look and take it back."""
+        if known is None:
+            return
+        after = self._positions_known(seat) or {}
+        learned = {c for c, now in after.items() if now and not known.get(c, False)}
+        if not learned or any(e.reveal for e in ev):
+            return
+        spotted = [i for i, e in enumerate(ev) if e.kind == "spotted" and e.data.get("figure") in learned]
+        seen = spotted or [next((i for i, e in enumerate(ev) if e.for_seat(seat) is not None), None)]
+        if seen == [None]:
+            ev.append(Event("seen", {"figures": sorted(learned)}, audience=frozenset({seat}), reveal=True))
+            return
+        for i in seen:
+            ev[i] = dataclasses.replace(ev[i], reveal=True)
 
     def _police_on_hidden(self) -> set[tuple[str, str, Any]]:
         """(member, police figure or car, square) for each hidden member on the square of a
