@@ -194,6 +194,8 @@ def _informative(before: dict, after: dict, seat: str) -> list[str]:
         e0 = before["figures"].get(fid, {})
         if e1["kind"] == "gang" and e1["seat"] != seat and e1["spot"] is not None and e0.get("spot") is None:
             why.append(f"where {fid} is")
+    known_rides = {r["id"] for r in before["rides"]}
+    why += [f"where {r['id']} is" for r in after["rides"] if r["id"] not in known_rides]
     for t0, t1 in zip(before["tiles"], after["tiles"]):
         if "treasure" in t1 and "treasure" not in t0:
             why.append(f"tile {t1['index']}'s face")

@@ -1027,12 +1027,16 @@ class LupinState:
         return events
 
     def _positions_known(self, seat: Seat) -> dict[str, bool] | None:
-        """Which gang members of other seats ``seat`` knows the square of now (None while the gang
-        plans: start squares are told to the whole gang then, so nothing is learned by a move)."""
+        """Which gang members of other seats (and which gang vehicles) ``seat`` knows the square of
+        now (None while the gang plans: start squares are told to the whole gang then, so nothing
+        is learned by a move)."""
         if self.phase in ("placement", "planning"):
             return None
-        return {c: self.figures[c].spot is not None and self.seat_knows_position(seat, c)
-                for c in self.gang if self.seat_of[c] != seat}
+        from game.lupin.rules.vehicles import seat_knows_vehicle
+        known = {c: self.figures[c].spot is not None and self.seat_knows_position(seat, c)
+                 for c in self.gang if self.seat_of[c] != seat}
+        known.update({vid: seat_knows_vehicle(self, seat, v) for vid, v in self.rides.items()})   # gang vehicles
+        return known
 
     def _mark_learned(self, seat: Seat, known: dict[str, bool] | None, ev: list[Event]) -> None:
         """An action that showed its own seat where a member of another seat stands (Zenigata's
@@ -1045,7 +1049,8 @@ class LupinState:
         learned = {c for c, now in after.items() if now and not known.get(c, False)}
         if not learned or any(e.reveal for e in ev):
             return
-        spotted = [i for i, e in enumerate(ev) if e.kind == "spotted" and e.data.get("figure") in learned]
+        spotted = [i for i, e in enumerate(ev) if (e.kind == "spotted" and e.data.get("figure") in learned)
+                   or (e.kind == "vehicle_spotted" and e.data.get("vehicle") in learned)]
         seen = spotted or [next((i for i, e in enumerate(ev) if e.for_seat(seat) is not None), None)]
         if seen == [None]:
             ev.append(Event("seen", {"figures": sorted(learned)}, audience=frozenset({seat}), reveal=True))
