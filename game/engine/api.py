@@ -161,6 +161,9 @@ def action_from_json(data: JSON) -> Action:
     return cls(**kwargs)
 
 
+_HINTS: dict[type, dict[str, Any]] = {}   # an action class's field types, read once
+
+
 def check_action(action: Any) -> None:
     """Refuse, with :class:`IllegalAction` and a sentence, anything that is not a registered action
     whose every field has the type its class declares (a number where a text is due, None, a list
@@ -170,7 +173,9 @@ def check_action(action: Any) -> None:
     cls = type(action)
     if not isinstance(action, Action) or _ACTIONS.get(cls.action_type) is not cls:
         raise IllegalAction(f"That is not a move of this game ({_json_kind(action)}).")
-    hints = get_type_hints(cls)
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = get_type_hints(cls)
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
         if not _has_type(value, hints[f.name]):
