@@ -161,6 +161,58 @@ def action_from_json(data: JSON) -> Action:
     return cls(**kwargs)
 
 
+_HINTS: dict[type, dict[str, Any]] = {}   # an action class's field types, read once
+
+
+def check_action(action: Any) -> None:
+    """Refuse, with :class:`IllegalAction` and a sentence, anything that is not a registered action
+    whose every field has the type its class declares (a number where a text is due, None, a list
+    for a tuple...). A title calls it first thing in ``apply``, so that a badly built action (from a
+    damaged file, a script, a bug) is refused like any illegal move instead of failing deep in the
+    rules with a TypeError, and the state stays exactly as it was."""
+    cls = type(action)
+    if not isinstance(action, Action) or _ACTIONS.get(cls.action_type) is not cls:
+        raise IllegalAction(f"That is not a move of this game ({_json_kind(action)}).")
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = get_type_hints(cls)
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if not _has_type(value, hints[f.name]):
+            raise IllegalAction(f"The move {cls.action_type!r} has a wrong {f.name!r}: it should be "
+                                f"{_type_words(hints[f.name])}, not {_json_kind(value)}.")
+
+
+def _has_type(value: Any, tp: Any) -> bool:
+    """Whether the Python value ``value`` (as an action holds it: tuples, NamedTuples) has type ``tp``."""
+    if tp is type(None):
+        return value is None
+    if tp is bool:
+        return isinstance(value, bool)
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tp is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if tp is str:
+        return isinstance(value, str)
+    origin = get_origin(tp)
+    if origin is Literal:
+        return any(type(arg) is type(value) and arg == value for arg in get_args(tp))
+    if origin in (Union, types.UnionType):
+        return any(_has_type(value, arg) for arg in get_args(tp))
+    if _is_namedtuple(tp):
+        hints = get_type_hints(tp)
+        return isinstance(value, tp) and all(_has_type(v, hints[n]) for v, n in zip(value, tp._fields))
+    if origin is tuple:
+        args = get_args(tp)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_has_type(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_has_type(v, a) for v, a in zip(value, args))
+    return False
+
+
 def _is_namedtuple(tp: Any) -> bool:
     return isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields")
 
@@ -189,7 +241,7 @@ def _encode(value: Any) -> JSON:
 def _json_kind(value: Any) -> str:
     if isinstance(value, dict):
         return "an object"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return "a list"
     return repr(value)
 

@@ -55,6 +55,40 @@ class Pair(Action):
     Bid("north", 7),
     Draw("south"),
 ])
+def test_check_action_accepts_every_well_typed_action(action):
+    api.check_action(action)   # raises nothing
+
+
+@pytest.mark.parametrize("action,field", [
+    (Move("gang", (2, 11)), "to"),                        # a plain tuple, not a square
+    (Move("gang", Sq(2, "11")), "to"),
+    (Move("gang", Sq(0, 0), path=[Sq(0, 1)]), "path"),    # a list, not a tuple
+    (Move("gang", Sq(0, 0), speed="fly"), "speed"),
+    (Move("gang", Sq(0, 0), note=3), "note"),
+    (Move("gang", Sq(0, 0), weight="heavy"), "weight"),
+    (Move(None, Sq(0, 0)), "seat"),
+    (Pair("police", (3, 6, 1), True), "dice"),
+    (Pair("police", (3, 6), 1), "sure"),
+    (Bid("north", True), "card"),
+])
+def test_check_action_refuses_a_wrongly_typed_field_with_a_sentence(action, field):
+    with pytest.raises(IllegalAction, match=f"wrong '{field}'"):
+        api.check_action(action)
+
+
+@pytest.mark.parametrize("thing", [None, "test_api.move", {"type": "test_api.move"}, Sq(1, 1)])
+def test_check_action_refuses_what_is_not_a_registered_move(thing):
+    with pytest.raises(IllegalAction, match="not a move"):
+        api.check_action(thing)
+
+
+@pytest.mark.parametrize("action", [
+    Move("gang", Sq(2, 11)),
+    Move("gang", Sq(0, 0), path=(Sq(0, 1), Sq(0, 0)), speed="run", note="quiet", weight=2.5),
+    Pair("police", (3, 6), True),
+    Bid("north", 7),
+    Draw("south"),
+])
 def test_actions_survive_json(action):
     data = action_to_json(action)
     assert data["type"] == type(action).action_type and data["seat"] == action.seat

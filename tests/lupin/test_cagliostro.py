@@ -14,7 +14,7 @@ from game.lupin.rules.cagliostro import (REDEEM_CARD, CagliostroData, FujikoBuy,
                                          board_problems, fujiko_side, site)
 from game.lupin.rules.state import BETRAYAL_CARD, new_game
 
-from tests.lupin.test_round import clear_police, end_gang_phase, put
+from tests.lupin.test_round import clear_police, end_gang_phase, pass_treasure_phase, put
 
 GANG_STARTS = {"lupin": "A1", "jigen": "A2", "goemon": "A4", "fujiko": "A1"}
 
@@ -219,6 +219,7 @@ def test_a_member_on_a_token_flips_it_in_phase_3_even_unseen_and_the_temple_open
     assert not st.is_shown("jigen")
     for seat in ("zenigata", TABLE, "lupin"):
         assert st.view(seat)["cagliostro"]["tokens"]["I6"] == "owl"
+    pass_treasure_phase(st)
     assert st.round == 2 and "Minerva" in st.open_temples
 
 
@@ -251,6 +252,7 @@ def test_the_fourth_bust_opens_divus_caesar_next_round_and_a_member_there_takes_
     s.tokens["I6"] = "bust"
     s.flipped.pop("I6")
     end_gang_phase(st)
+    pass_treasure_phase(st)
     assert s.opening["Divus Caesar"] == st.round
     next_round(st)
     assert "Divus Caesar" in st.open_temples

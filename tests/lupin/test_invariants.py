@@ -114,6 +114,9 @@ class Invariants:
             "shown": {c: state.is_shown(c) for c in state.gang},
             "escaped": {c: figs[c].escaped for c in state.gang},
             "carrier": treasure[0].carrier if len(treasure) == 1 else None,
+            # whoever has held the real treasure, even once, plays last to the end (issue #11)
+            "held": (self.prev.get("held", frozenset()) if getattr(self, "prev", None) else frozenset())
+            | frozenset(t.carrier for t in treasure if t.carrier in state.gang),
             "car_agents": {cid: list(c.agents) for cid, c in state.cars.items()},
             "log_len": len(state.log),
         }
@@ -167,13 +170,14 @@ class Invariants:
                 for counter in (self.moves, self.standard):
                     counter.pop((rnd, gone), None)
 
-        # the carrier of the real treasure plays last (but a Fujiko given the loot by "Oh mio caro
+        # whoever has held the real treasure plays last (but a Fujiko given the loot by "Oh mio caro
         # Lupin..." plays first, which _may_start_turn says)
         if (isinstance(action, GANG_ACTIONS) and fig in state.gang and prev["active"] is None
-                and prev["carrier"] == fig and not state.figures[fig].cards.get("first")
+                and fig in prev["held"] and not state.figures[fig].cards.get("first")
                 and not (state.cfg.episode == "cagliostro" and fig == "fujiko")):   # she always plays first
-            waiting = [c for c in state.gang if c != fig and not prev["escaped"][c] and not prev["turn_done"][c]]
-            assert not waiting, f"the treasure carrier {fig} started his turn before {waiting}: {where}"
+            waiting = [c for c in state.gang if c != fig and c not in prev["held"] and not prev["escaped"][c]
+                       and not prev["turn_done"][c]]
+            assert not waiting, f"{fig}, who has held the treasure, started his turn before {waiting}: {where}"
 
     def _check_path(self, state: LupinState, action: A.Move, where: str) -> None:
         """The move's end is reachable from the previous spot with the figure's allowance, by
@@ -614,7 +618,7 @@ def test_whole_games_that_once_left_two_shown_figures_on_one_square(config, seed
     assert check.games == 1 and check.actions == out["actions"]
 
 
-@pytest.mark.parametrize("seed", [12, 20])
+@pytest.mark.parametrize("seed", [12, 42])
 def test_a_cagliostro_game_the_gang_wins_keeps_every_invariant(seed):
     """The gang's winning path at Cagliostro (the coins out of Divus Caesar, every loyal member
     out by A1/A2/A4) played whole by the heuristic bots and checked after every action. The seeds

@@ -65,6 +65,12 @@ def end_gang_phase(st):
         st.apply(A.EndTurn(seat, member))
 
 
+def pass_treasure_phase(st):
+    """Every gang seat passes its phase-4 turn (each gets one, inside a treasure building or not)."""
+    while st.phase == "treasure":
+        st.apply(A.EndTreasure(st.to_act()[0]))
+
+
 def to_police_phase(st):
     """End the gang phase and the treasure phase of the current round."""
     end_gang_phase(st)
@@ -428,7 +434,10 @@ def test_flipping_in_the_bank_the_carrier_is_shown_and_moves_last():
     put(st, "goemon", "inside Banca Centrale Svizzera")
     to_treasure = [c for c in st.gang if c not in ("jigen", "goemon")]
     end_gang_phase(st)
-    assert st.phase == "treasure" and set(st.to_act()) == {"jigen", "goemon"}
+    # every gang seat gets its phase-4 turn (issue #11: who may act must not say who is inside);
+    # only the members inside have a tile to flip
+    assert st.phase == "treasure" and set(st.to_act()) == {"lupin", "jigen", "goemon", "fujiko"}
+    assert {a.figure for s in st.to_act() for a in st.legal_actions(s) if isinstance(a, A.Flip)} == {"jigen", "goemon"}
     ev = st.apply(A.Flip("goemon", "goemon", treasure.index))
     flipped = next(e for e in ev if e.kind == "flipped")
     assert flipped.for_seat("jigen").data["treasure"] is True  # Jigen is inside: he sees it

@@ -14,7 +14,7 @@ from game.lupin.rules.state import new_game
 from game.lupin.rules.stonehenge import (ChooseAim, Dig, HengeFile, aim_card, board_errors, board_problems, henge,
                                          henge_data)
 from tests.lupin.test_devices import refused
-from tests.lupin.test_round import clear_police, dice, end_gang_phase, put, to_police_phase
+from tests.lupin.test_round import clear_police, dice, end_gang_phase, pass_treasure_phase, put, to_police_phase
 
 # the card used in the scenes: tombs E16 (pendragon), N17 (costantino), H10 (druido); Excalibur J12
 AIM = "drago"
@@ -142,7 +142,10 @@ def test_a_member_with_a_shovel_on_a_tomb_digs_it_in_phase_four():
     assert public.kind == "pit_dug" and public.data == {"figure": "lupin", "pits": 1}
     assert events_for_seat(ev, "goemon")[0].data["square"] == "E16"
     assert st.view("zenigata")["stonehenge"]["pits"] == 1
-    assert st.phase == "police"                                  # nobody else could act: next round
+    # Lupin's seat has acted; every other gang seat still gets its phase-4 turn (issue #11), and passes
+    assert st.phase == "treasure" and "lupin" not in st.to_act()
+    pass_treasure_phase(st)
+    assert st.phase == "police"
 
 
 def test_no_dig_without_a_shovel_off_a_tomb_twice_or_from_a_vehicle():
@@ -151,7 +154,8 @@ def test_no_dig_without_a_shovel_off_a_tomb_twice_or_from_a_vehicle():
     st.figures["goemon"].devices.append("shovel")
     put(st, "goemon", "N16")                                    # a shovel, next to a tomb
     to_treasure_phase(st)
-    assert set(st.to_act()) == {"lupin"}
+    assert set(st.to_act()) == {"lupin", "jigen", "goemon", "fujiko"}   # every seat gets its turn
+    assert [a for s in st.to_act() for a in st.legal_actions(s) if isinstance(a, Dig)] == [Dig("lupin", "lupin")]
     refused(st, Dig("jigen", "jigen"), "to act|not|no shovel")
     refused(st, Dig("lupin", "goemon"), "not yours")
     st.figures["lupin"].in_car = "jeep-1"
@@ -159,9 +163,12 @@ def test_no_dig_without_a_shovel_off_a_tomb_twice_or_from_a_vehicle():
     refused(st, Dig("lupin", "lupin"), "turn|on foot")
     st.figures["lupin"].in_car = None
     st.apply(Dig("lupin", "lupin"))
+    pass_treasure_phase(st)
     st.apply(A.EndTurn("zenigata", "police"))
     end_gang_phase(st)
-    assert st.phase == "police" and henge(st).dug == ["pendragon"]   # nothing left to dig there
+    assert not any(isinstance(a, Dig) for a in st.legal_actions("lupin"))   # nothing left to dig there
+    pass_treasure_phase(st)
+    assert st.phase == "police" and henge(st).dug == ["pendragon"]
 
 
 def test_the_third_pit_opens_excaliburs_site_and_a_member_on_it_takes_the_blade_at_once():
@@ -190,6 +197,7 @@ def test_the_blade_lies_on_its_secret_square_until_somebody_stands_there_in_phas
     st.apply(Dig("lupin", "lupin"))
     assert st.tiles[0].carrier is None
     assert "J12" not in repr(st.view("zenigata")) and "J12" not in repr(st.view(TABLE))
+    pass_treasure_phase(st)
     st.apply(A.EndTurn("zenigata", "police"))
     put(st, "jigen", "J12")                     # walked there in the gang phase
     assert st.tiles[0].carrier is None
@@ -203,6 +211,7 @@ def test_the_carrier_plays_last_and_escaping_at_an_arrow_with_the_blade_wins():
     put(st, "jigen", "J12")
     to_treasure_phase(st)
     st.apply(Dig("lupin", "lupin"))
+    pass_treasure_phase(st)
     st.apply(A.EndTurn("zenigata", "police"))
     assert "jigen" not in st._may_start_turn()
     for c in ("lupin", "goemon", "fujiko"):
@@ -220,6 +229,7 @@ def test_an_arrested_carrier_loses_the_blade_back_to_its_site():
     put(st, "jigen", "J12")
     to_treasure_phase(st)
     st.apply(Dig("lupin", "lupin"))
+    pass_treasure_phase(st)
     jigen = st.figures["jigen"]
     jigen.wounds = st.sheet_of("jigen").max_wounds - 1
     put(st, "agent-1", "J10")
@@ -239,9 +249,11 @@ def test_time_runs_out_after_round_eleven():
     clear_police(st)
     st.round = 10
     end_gang_phase(st)
+    pass_treasure_phase(st)
     assert st.round == 11 and not st.is_over()
     st.apply(A.EndTurn("zenigata", "police"))
     end_gang_phase(st)
+    pass_treasure_phase(st)
     assert st.is_over() and st.result().winners == ("zenigata",)
     assert st.result().reason == "time_up"
 

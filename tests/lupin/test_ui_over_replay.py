@@ -8,6 +8,7 @@ import pytest
 from game.engine.api import TABLE
 from game.engine.i18n import t
 from game.engine.replay import Match
+from game.lupin.rules.actions import EndTreasure
 from game.lupin.rules.review import game_stats, review_view
 from game.lupin.rules.state import Config, seating
 from game.lupin.ui.board_scene import LupinBoardScene, square_rect
@@ -182,9 +183,11 @@ def test_play_again_opens_a_set_up_with_the_same_options():
 # ------------------------------------------------------------------------------ the flip
 
 def flip_match(treasure: bool):
-    """Phase 4 of round 2: Fujiko (her own seat, alone inside) may flip tile 0, which holds
+    """Phase 4 of round 3: Fujiko (her own seat, alone inside) may flip tile 0, which holds
     ``treasure`` (one other tile takes the other face so the game still has one treasure)."""
-    match = seeded_match("rosso-rubino", seed=1, until_round=2, phase="treasure")
+    match = seeded_match("rosso-rubino", seed=1, until_round=3, phase="treasure")
+    while match.state.to_act() != ["fujiko"]:   # every gang seat gets a phase-4 turn: the others pass
+        match.apply(EndTreasure(match.state.to_act()[0]))
     tiles = match.state.tiles
     if tiles[0].treasure != treasure:
         other = next(x for x in tiles[1:] if x.treasure == treasure)

@@ -143,6 +143,19 @@ class Story:
             self.match.apply(a)
         self.steps.append(Step(say, "auto", list(actions), dict(values), list(moments)))
 
+    def pass_treasure(self) -> None:
+        """Lupin's seat passes its phase-4 turn (every gang seat gets one, inside a treasure
+        building or not): the computer plays it at the end of the step before (its own step,
+        which says what phase 4 is, when that step is the player's), so the player is not asked."""
+        if self.state.phase != "treasure" or PLAYER not in self.state.to_act():
+            return
+        action = A.EndTreasure(PLAYER)
+        self.match.apply(action)
+        if self.steps and self.steps[-1].kind == "auto":
+            self.steps[-1].actions.append(action)
+        else:
+            self.steps.append(Step("phase4_pass", "auto", [action]))
+
     def note(self, say: str, **values: str) -> None:
         self.steps.append(Step(say, "note", values=dict(values)))
 
@@ -315,6 +328,7 @@ class Story:
         first_police = True
         # the approach: hidden moves until the building is one move away, then the police spot him
         while True:
+            self.pass_treasure()
             if self.state.phase != "police":
                 raise Failed(f"expected the police phase, got {self.state.phase}")
             rounds += 1
@@ -374,6 +388,7 @@ class Story:
             rounds += 1
             if rounds > MAX_ROUNDS:
                 raise Failed("the escape is too long")
+            self.pass_treasure()
             if self.state.phase != "police":
                 raise Failed(f"expected the police phase, got {self.state.phase}")
             me = lupin_spot(self.state)

@@ -26,10 +26,12 @@ Every reading of an unclear clause is in ``docs/rules-decisions.md`` ("Lupin —
 from __future__ import annotations
 
 import copy
+import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from game.engine.api import (TABLE, Action, Event, IllegalAction, Result, Seat, require)
+from game.engine.api import (TABLE, Action, Event, IllegalAction, Result, Seat, check_action, require)
 from game.engine.grid import Sq, format_coord, parse_coord
 from game.engine.rng import Rng
 from game.lupin.rules import actions as A
@@ -144,6 +146,28 @@ def register_hook(name: str):
     return deco
 
 
+# A text that names a square, in any spelling parse_coord reads ("a1", " K 12", "A01"), and the
+# same after "under " (a spot under a bridge or the underpass).
+_SQUARE_LIKE = re.compile(r"^(under\s+)?\s*[A-Za-z]\s*\d{1,3}\s*$", re.IGNORECASE)
+
+
+def _check_squares(action: Action) -> None:
+    """Squares in an action must be written as the rules write them ("K12", "under B4"): a square
+    spelt otherwise is refused with the spelling to use, so that events, notes and saves hold one
+    form only (and "k12" never stands for a different square than "K12")."""
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if f.name == "seat" or not isinstance(value, str) or not _SQUARE_LIKE.match(value):
+            continue
+        under = value.lower().startswith("under")
+        try:
+            sq = parse_coord(value[len("under"):] if under else value)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        canonical = ("under " if under else "") + format_coord(sq)
+        require(value == canonical, f"Write the square as {canonical}, not {value!r}.")
+
+
 # ------------------------------------------------------------------------------------ config
 
 @dataclass(frozen=True)
@@ -233,6 +257,7 @@ class Figure:
     shown: bool = False            # placed on the board for everybody to see
     exposed: bool = False          # on a roof and has just shot
     always_shown: bool = False     # has held the treasure, or Fujiko has betrayed
+    held_treasure: bool = False    # has held the real treasure, even once: plays last to the end
     arrested_by: str | None = None
     escaped: bool = False
     blocked_until: int = 0         # Fujiko's theft: no move nor attack until this round
@@ -378,7 +403,7 @@ class LupinState:
                 return [self.seat_of[self.active]]
             return sorted({self.seat_of[c] for c in self._may_start_turn()}, key=SEATS.index)
         if self.phase == "treasure":
-            return sorted({self.seat_of[c] for c in self._may_flip()}, key=SEATS.index)
+            return self._treasure_seats()
         return []
 
     def is_over(self) -> bool:
@@ -645,6 +670,10 @@ class LupinState:
                     out.append(A.Shoot(seat, fid, target, self._weapon_of(fid)))
                 for target in self._melee_targets(fid):
                     out.append(A.Melee(seat, fid, target))
+        for fid in self.shooters_in_cars():   # every agent aboard a car may shoot from it
+            if not self.figures[fid].acted:
+                for target in self._shoot_targets(fid):
+                    out.append(A.Shoot(seat, fid, target, self._weapon_of(fid)))
         out.extend(self._reinforcement_actions(seat))
         out.append(A.EndTurn(seat, "police"))
         return out
@@ -711,13 +740,25 @@ class LupinState:
         for first in self._hook("first_to_play", waiting):   # cagliostro.py: Fujiko always first
             if first:
                 return first
-        carriers = [c for c in waiting if self._carries_treasure(c)]
         # "Oh mio caro Lupin..." (option B): Fujiko, given the loot by Lupin, moves first
-        first = [c for c in carriers if self.figures[c].cards.get("first")]
+        first = [c for c in waiting if self._carries_treasure(c) and self.figures[c].cards.get("first")]
         if first:
             return first
-        others = [c for c in waiting if c not in carriers]
-        return others or carriers
+        # whoever has held the treasure, even once, moves last ("muoverà sempre per ultimo")
+        last = [c for c in waiting if self.plays_last(c)]
+        others = [c for c in waiting if c not in last]
+        return others or last
+
+    def plays_last(self, c: str) -> bool:
+        """Whether member ``c`` has held the mission's treasure (even once, even if he holds it
+        no more): he moves last in every gang phase to the end of the game."""
+        return self.figures[c].held_treasure or self._carries_treasure(c)
+
+    def _mark_holders(self) -> None:
+        """Remember who holds the real treasure now (after every action): he plays last for good."""
+        for t in self.tiles:
+            if t.treasure and t.carrier in self.gang:
+                self.figures[t.carrier].held_treasure = True
 
     def _carries(self, fid: str) -> bool:
         return any(t.carrier == fid for t in self.tiles)
@@ -817,30 +858,41 @@ class LupinState:
         return RIFLE_RANGE if weapon == "rifle" else PISTOL_RANGE
 
     def _attack_spot(self, fid: str) -> Any:
-        return self.figures[fid].spot
+        """Where ``fid`` shoots from: his square, or the square of the police car he rides in
+        ("Gli agenti in auto possono tutti sparare"); None when he cannot shoot from where he is."""
+        f = self.figures[fid]
+        if f.in_car:
+            car = self.cars.get(f.in_car) if f.kind == "agent" else None
+            return car.spot if car is not None else None
+        return f.spot
+
+    def shooters_in_cars(self) -> list[str]:
+        """The agents aboard a police car on the board: each may shoot from the car's square."""
+        return [a for car in self.cars.values() if car.spot is not None for a in car.agents]
 
     def _shoot_targets(self, fid: str) -> list[str]:
         f = self.figures[fid]
         weapon = self._weapon_of(fid)
         skill = self.sheet_of(fid).skill(weapon)
-        if skill <= 0 or f.spot is None or isinstance(f.spot, Under) or f.in_car:
+        origin = self._attack_spot(fid)
+        if skill <= 0 or origin is None or isinstance(origin, Under):
             return []
         if not all(self._hook("may_shoot", fid)):
             return []
         rng = self._range_of(fid, weapon)
         geo = self.geo
         out = []
-        vehicles = self.vehicles()
+        vehicles = [v for v in self.vehicles() if v != origin]   # his own car does not block him
         for tid in self._enemies_of(fid):
             t = self.figures[tid]
-            s = geo.sight(f.spot, t.spot, rng, vehicles=[v for v in vehicles if v != t.spot],
+            s = geo.sight(origin, t.spot, rng, vehicles=[v for v in vehicles if v != t.spot],
                           exposed=t.exposed)
             if s.seen and s.can_shoot:
                 out.append(tid)
         if f.kind == "gang":
             for car in self.cars.values():
                 if car.spot is not None:
-                    s = geo.sight(f.spot, car.spot, rng, vehicles=[v for v in vehicles if v != car.spot])
+                    s = geo.sight(origin, car.spot, rng, vehicles=[v for v in vehicles if v != car.spot])
                     if s.seen and s.can_shoot:
                         out.append(car.id)
         for more in self._hook("shoot_targets", fid):
@@ -918,6 +970,15 @@ class LupinState:
     def _betrayal_allowed(self) -> bool:
         return self.cfg.variant == "coop" and self.cfg.players >= 4
 
+    def _treasure_seats(self) -> list[Seat]:
+        """Phase 4: every gang seat with a member free on the board who has neither acted in this
+        phase nor passed, whether or not he could flip (or dig) now. Who may act here must not tell
+        the table who stands inside a treasure building, so it depends on public facts only
+        (escaped, arrested, what was done in this phase); a seat that can do nothing passes."""
+        return sorted({self.seat_of[c] for c in self.gang if not self.figures[c].flipped
+                       and self.figures[c].arrested_by is None and not self.figures[c].escaped},
+                      key=SEATS.index)
+
     def _may_flip(self) -> list[str]:
         """Members who may act in phase 4: flip a tile, or an episode's own act (hook "may_flip")."""
         return [c for c in self.gang if not self.figures[c].flipped and self.figures[c].arrested_by is None
@@ -938,6 +999,8 @@ class LupinState:
 
     # -------------------------------------------------------------- API: apply
     def apply(self, action: Action) -> list[Event]:
+        check_action(action)   # a wrongly typed field is refused here, before any rule reads it
+        _check_squares(action)
         if self.result_ is not None:
             raise IllegalAction("The game is over.")
         seat = action.seat
@@ -952,11 +1015,77 @@ class LupinState:
         # Each handler checks everything before it changes anything: a refused action leaves the
         # state exactly as it was.
         events: list[Event] = []
+        sharing = self._police_on_hidden()
+        known = self._positions_known(seat)
         handler(action, events)
+        self._mark_holders()
         if self.result_ is None:
             self._settle(events)
+            self._tell_police_on_hidden(sharing, events)
+        self._mark_learned(seat, known, events)
         self.log.extend(events)
         return events
+
+    def _positions_known(self, seat: Seat) -> dict[str, bool] | None:
+        """Which gang members of other seats (and which gang vehicles) ``seat`` knows the square of
+        now (None while the gang plans: start squares are told to the whole gang then, so nothing
+        is learned by a move)."""
+        if self.phase in ("placement", "planning"):
+            return None
+        from game.lupin.rules.vehicles import seat_knows_vehicle
+        known = {c: self.figures[c].spot is not None and self.seat_knows_position(seat, c)
+                 for c in self.gang if self.seat_of[c] != seat}
+        known.update({vid: seat_knows_vehicle(self, seat, v) for vid, v in self.rides.items()})   # gang vehicles
+        return known
+
+    def _mark_learned(self, seat: Seat, known: dict[str, bool] | None, ev: list[Event]) -> None:
+        """An action that showed its own seat where a member of another seat stands (Zenigata's
+        agent spots a hidden member; a gang member steps next to a hidden partner) revealed
+        something to that seat, so it ends undo for it: its "spotted" events (else the first
+        event it sees) are marked ``reveal``. Undoing it would let a seat look and take it back."""
+        if known is None:
+            return
+        after = self._positions_known(seat) or {}
+        learned = {c for c, now in after.items() if now and not known.get(c, False)}
+        if not learned or any(e.reveal for e in ev):
+            return
+        spotted = [i for i, e in enumerate(ev) if (e.kind == "spotted" and e.data.get("figure") in learned)
+                   or (e.kind == "vehicle_spotted" and e.data.get("vehicle") in learned)]
+        seen = spotted or [next((i for i, e in enumerate(ev) if e.for_seat(seat) is not None), None)]
+        if seen == [None]:
+            ev.append(Event("seen", {"figures": sorted(learned)}, audience=frozenset({seat}), reveal=True))
+            return
+        for i in seen:
+            ev[i] = dataclasses.replace(ev[i], reveal=True)
+
+    def _police_on_hidden(self) -> set[tuple[str, str, Any]]:
+        """(member, police figure or car, square) for each hidden member on the square of a
+        policeman or a police car: the rulebook lets them share it ("in caso di invisibilità può
+        accadere che due personaggi si trovino sulla stessa casella"), and the policeman does not
+        see him by standing there (docs/rules-decisions.md, "Lupin — issue 11")."""
+        police: dict[Any, list[str]] = {}
+        for fid, f in self.figures.items():
+            if f.kind in ("zenigata", "agent", "guard") and f.spot is not None and not f.in_car \
+                    and not isinstance(f.spot, (Inside, Under)):
+                police.setdefault(f.spot, []).append(fid)
+        for car in self.cars.values():
+            if car.spot is not None:
+                police.setdefault(car.spot, []).append(car.id)
+        out = set()
+        for c in self.gang:
+            f = self.figures[c]
+            if f.spot is None or f.escaped or f.in_car or self.is_shown(c) or isinstance(f.spot, (Inside, Under)):
+                continue
+            for who in police.get(f.spot, ()):
+                out.add((c, who, f.spot))
+        return out
+
+    def _tell_police_on_hidden(self, before: set[tuple[str, str, Any]], ev: list[Event]) -> None:
+        """A policeman (or a police car) has just stopped on a hidden member's square: the gang
+        seats that know where he is are told; the police and the table are told nothing."""
+        for c, who, square in sorted(self._police_on_hidden() - before, key=lambda x: (x[0], x[1])):
+            ev.append(Event("police_on_hidden", {"figure": c, "police": who, "square": spot_to_text(square)},
+                            audience=self._gang_seats_knowing(c)))
 
     def _settle(self, ev: list[Event]) -> None:
         """One figure a square among those on the board: when two gang members are shown on the
@@ -1008,10 +1137,10 @@ class LupinState:
     def _not_your_turn(self, seat: Seat) -> str:
         who = ", ".join(self.to_act()) or "nobody"
         if self.phase == "gang":
-            last = [c for c in self.gang if self.seat_of[c] == seat and self._carries_treasure(c)
+            last = [c for c in self.gang if self.seat_of[c] == seat and self.plays_last(c)
                     and not self.figures[c].turn_done]
             if last:
-                return f"{last[0]} carries the treasure: he plays last, after {who}."
+                return f"{last[0]} has held the treasure: he plays last, after {who}."
         return f"It is not {seat}'s turn: waiting for {who}."
 
     # set-up ----------------------------------------------------------
@@ -1094,7 +1223,7 @@ class LupinState:
         self._hook("treasure_phase", ev)   # an episode's phase-4 happenings (Stonehenge: the blade taken)
         if self.result_ is not None:
             return
-        if not self._may_flip():
+        if not self._treasure_seats():
             self._end_round(ev)
 
     def _episode_phase(self, ev: list[Event]) -> None:
@@ -1264,7 +1393,7 @@ class LupinState:
         require(self.seat_of[c] == seat, f"{c} is not yours to play.")
         require(self.active in (None, c), f"{self.active} is still playing: end that turn first.")
         require(c in self._may_start_turn() or self.active == c,
-                f"{c} cannot play now" + (" (the treasure carrier moves last)." if self._carries(c) else "."))
+                f"{c} cannot play now" + (" (whoever has held the treasure moves last)." if self.plays_last(c) else "."))
 
     # combat ----------------------------------------------------------
     def _do_shoot(self, a: A.Shoot, ev: list[Event]) -> None:
@@ -1669,7 +1798,7 @@ class LupinState:
             self.figures[taker].always_shown = True
             if taker == "fujiko" and self._fujiko_traitor():
                 self._betray(ev)
-        if not self._may_flip():
+        if not self._treasure_seats():
             self._end_round(ev)
 
     def _do_endtreasure(self, a: A.EndTreasure, ev: list[Event]) -> None:
@@ -1677,7 +1806,7 @@ class LupinState:
         for c in self.gang:
             if self.seat_of[c] == a.seat:
                 self.figures[c].flipped = True
-        if not self._may_flip():
+        if not self._treasure_seats():
             self._end_round(ev)
 
     def _treasure_to_zenigata(self, t: Tile, ev: list[Event]) -> None:

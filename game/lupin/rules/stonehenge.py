@@ -366,7 +366,7 @@ def _do_dig(state: "LupinState", a: Dig, ev: list[Event]) -> None:
         state.tiles = [Tile(0, True, BLADE_HOME, BLADE_HOME, seen_by=everybody)]
         ev.append(Event("excalibur_appears", {}, reveal=True))
         _take_blade(state, ev)
-    if state.result_ is None and not state._may_flip():
+    if state.result_ is None and not state._treasure_seats():
         state._end_round(ev)
 
 

@@ -524,16 +524,17 @@ def _aside_square(state: "LupinState", v: Vehicle, taken: set) -> Sq | None:
 def _vehicle_targets(state: "LupinState", fid: str) -> list[str]:
     """A police figure may shoot at a shown gang vehicle in its line of fire."""
     f = state.figures[fid]
-    if f.kind == "gang" or f.spot is None or f.in_car or isinstance(f.spot, Under):
+    origin = state._attack_spot(fid)   # an agent aboard a police car shoots from its square
+    if f.kind == "gang" or origin is None or isinstance(origin, Under):
         return []
     rng = state._range_of(fid, state._weapon_of(fid))
-    blockers = state.vehicles()
+    blockers = [b for b in state.vehicles() if b != origin]
     out = []
     for vid in sorted(state.rides):
         v = state.rides[vid]
         if not vehicle_shown(state, v):
             continue
-        s = state.geo.sight(f.spot, v.spot, rng, vehicles=[b for b in blockers if b != v.spot])
+        s = state.geo.sight(origin, v.spot, rng, vehicles=[b for b in blockers if b != v.spot])
         if s.seen and s.can_shoot:
             out.append(vid)
     return out

@@ -167,7 +167,13 @@ def _lupin_flip(app, episode: str = "rosso-rubino", **_options):
     from game.lupin.ui.flip import FlipScene, file_flips
     from game.lupin.ui.play_scene import LupinPlayScene, seat_name
 
-    match = seeded_match(episode, seed=1, until_round=2, phase="treasure")
+    from game.lupin.rules.actions import EndTreasure, Flip
+
+    match = seeded_match(episode, seed=1, until_round=3, phase="treasure")
+    # every gang seat gets a phase-4 turn: those with nothing to flip pass, up to Fujiko's
+    while match.state.phase == "treasure" and not any(
+            isinstance(a, Flip) for a in match.state.legal_actions(match.state.to_act()[0])):
+        match.apply(EndTreasure(match.state.to_act()[0]))
     play = LupinPlayScene(match, autosave=False, start_revealed=True)
     flip = next(c for c in play.choices if type(c.action).__name__ == "Flip")
     events = match.apply(flip.action)
