@@ -136,6 +136,7 @@ def play_session_game(app: Any, episode: str, players: int, seed: int, frames: i
     from game.lupin.ui.play_scene import LupinPlayScene
     from game.ui import widgets
     from game.ui.scenes.curtain import CurtainScene
+    from game.ui.scenes.game_menu import ConfirmScene
 
     match = Match("lupin", {"episode": episode, "players": players}, seed)
     scene = LupinPlayScene(match, autosave=False)
@@ -168,6 +169,9 @@ def play_session_game(app: Any, episode: str, players: int, seed: int, frames: i
             if app.stack.top is top:               # a tile that was still turning: the next click closes
                 frame(1.0)
                 click_centre()
+            continue
+        if isinstance(top, ConfirmScene):          # 'Leave the map?', 'The police will see him': yes
+            top.confirm()
             continue
         if top is not scene:                       # the radio's talk, the pause: back to the board
             for name in ("finish", "resume_play", "close"):

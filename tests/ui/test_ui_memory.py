@@ -89,3 +89,20 @@ def test_the_bench_session_command_is_there():
 
     args = build_parser().parse_args(["bench-session", "--games", "2", "--episode", "all", "--idle", "0"])
     assert args.games == 2 and args.episode == "all" and callable(args.func)
+
+
+def test_the_session_driver_plays_whole_games_through_the_screens_dialogs():
+    """The bench answers the play screen's questions ('Leave the map?', 'The police will see him')
+    as a player who means the move: before, it closed them and asked the bot again, for ever, so a
+    'game' was 5,000 refused tries and the memory figure measured nothing like play."""
+    from game.engine.settings import Settings
+    from game.ui.app import App
+    from game.ui.bench import play_session_game
+    from game.ui.registry import build_scenes
+
+    app = App(Settings(language="en"), surface=pygame.Surface((1600, 900)), lang="en", persist=False)
+    for scene in build_scenes("title", app):
+        app.stack.push(scene)
+    for episode in ("rosso-rubino", "gran-colpo"):
+        moves = play_session_game(app, episode, 2, 3, frames=0, max_moves=2000)
+        assert 50 < moves < 2000   # the game ended, as games do
