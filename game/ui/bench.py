@@ -92,21 +92,24 @@ def register_session(subparsers: Any) -> None:
             "Plays Lupin games through the play screen, headless: every seat's moves are chosen by a bot "
             "and sent as the screen sends a person's (curtains lifted by a click, dice, tiles turning "
             "over, the shop), with frames drawn and the mouse sweeping the board between moves. Reports "
-            "the process's resident memory at the start, after the first game (warm-up: caches fill) and "
+            "the process's resident memory at the start, after the warm-up (three games of each episode: caches fill) and "
             "at the end, with the growth after warm-up, the canvas caches' sizes, then the CPU the real "
             "loop uses while the title and a board sit idle (dummy video driver: no window's copy cost)."),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=int, default=3, help="games to play (default 3)")
+    p.add_argument("--games", type=int, default=8, help="games to play (default 8)")
     p.add_argument("--episode", default="rosso-rubino",
-                   help="the episode of every game (default rosso-rubino; the warm-up is the first game), or "
+                   help="the episode of every game (default rosso-rubino; the warm-up is its first three games), or "
                         "'all' to cycle through the four with 2 to 5 players (the warm-up then lasts until each "
-                        "has been played once)")
+                        "has been played three times)")
     p.add_argument("--players", type=int, default=2, help="players of every game of one episode (default 2)")
     p.add_argument("--size", default="1600x900", metavar="WxH", help="window size (default 1600x900)")
     p.add_argument("--frames", type=int, default=6, help="frames drawn between two moves (default 6)")
     p.add_argument("--idle", type=float, default=5.0, help="seconds of idle loop measured per screen (0: skip)")
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=_run_session)
+
+
+WARM_GAMES = 3
 
 
 def rss_mb() -> float:
@@ -257,7 +260,9 @@ def _run_session(args: argparse.Namespace) -> int:
         schedule = [SESSION_GAMES[i % len(SESSION_GAMES)] for i in range(args.games)]
     else:
         schedule = [(args.episode, args.players)] * args.games
-    warm_after = len({e for e, _ in schedule})   # every episode's board, art and geometry loaded once
+    # warm-up: every episode's board, art and geometry loaded, and the canvas caches filled to their
+    # bounds, which takes about three games of an episode (measured: RSS flat from game 3 on)
+    warm_after = max(1, min(WARM_GAMES * len({e for e, _ in schedule}), args.games - 1))
     for i, (episode, players) in enumerate(schedule):
         peak[0] = 0.0
         moves = play_session_game(app, episode, players, args.seed + i, args.frames, on_move=sample)
