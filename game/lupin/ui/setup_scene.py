@@ -67,7 +67,9 @@ def latest_unfinished(directory: Any = None) -> Any:
 
 def screen_options(ui: dict) -> dict[str, Any]:
     """The play scene's options kept in a save's ``meta.ui``: the planning clock's length and
-    what was left of it (a save without them: the rulebook's 15 minutes, from the start)."""
+    what was left of it (a save without them: the rulebook's 15 minutes, from the start), and
+    how much of its log each seat had seen (its "Since your last turn" marks). The title's
+    Continue and the set-up's Resume both reopen a game with these."""
     from game.lupin.ui.play_scene import PLAN_SECONDS
 
     out: dict[str, Any] = {"plan_seconds": PLAN_SECONDS}
@@ -80,6 +82,10 @@ def screen_options(ui: dict) -> dict[str, Any]:
     fujiko = ui.get("fujiko_left")   # Cagliostro: what was left of Fujiko's 2 minutes
     if isinstance(fujiko, (int, float)) and not isinstance(fujiko, bool) and fujiko >= 0:
         out["fujiko_left"] = float(fujiko)
+    seen = ui.get("last_seen")   # what each seat had seen: its "Since your last turn" comes back
+    if isinstance(seen, dict):
+        out["last_seen"] = {k: v for k, v in seen.items() if isinstance(k, str) and isinstance(v, int)
+                            and not isinstance(v, bool) and v >= 0}
     return out
 
 
