@@ -46,3 +46,32 @@ def test_the_setups_resume_brings_back_since_your_last_turn():
     missed = [text for text, i in back.history if back.missed(i)]
     assert any(line.endswith("moves unseen.") for line in missed) and len(missed) > 3
     frame(app)
+
+
+# ---------------------------------------------------------------- 6. the rules reader's round counts
+
+def _book_text(chapters) -> str:
+    return " ".join(" ".join((ch.title, *(b.text for b in ch.blocks), *(c for b in ch.blocks for c in b.cells)))
+                    for ch in chapters)
+
+
+def test_the_rules_readers_goal_and_rounds_follow_the_episode_in_both_languages():
+    import re
+
+    from game.lupin.rules.boards import episode
+    from game.lupin.ui.rules_book import lupin_chapters
+
+    word = {"it": "turni", "en": "rounds"}
+    for ep in ("rosso-rubino", "gran-colpo", "cagliostro", "stonehenge"):
+        rounds = episode(ep).rounds
+        for lang in ("it", "en"):
+            chapters = lupin_chapters(ep, lang)
+            goal = next(ch for ch in chapters if ch.id == "goal")
+            said = {int(n) for n in re.findall(rf"(\d+)\** ?{word[lang]}", _book_text([goal]))}
+            assert said == {rounds}, (ep, lang, said)
+            text = _book_text(chapters)
+            assert "{rounds}" not in text
+            if rounds != 13:   # the base game's 13 nowhere in an 18- or 11-round book
+                assert not re.search(rf"\b13\** ?{word[lang]}\b|\b13(°|th) (turno|round)|1 (a|to) 13\b", text), ep
+            if lang == "it":   # Italian says "turno" for a round, in every chapter
+                assert not re.search(r"\bround\b", text, re.I), (ep, re.findall(r".{30}\bround\b.{10}", text))
