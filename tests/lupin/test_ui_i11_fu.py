@@ -75,3 +75,34 @@ def test_the_rules_readers_goal_and_rounds_follow_the_episode_in_both_languages(
                 assert not re.search(rf"\b13\** ?{word[lang]}\b|\b13(°|th) (turno|round)|1 (a|to) 13\b", text), ep
             if lang == "it":   # Italian says "turno" for a round, in every chapter
                 assert not re.search(r"\bround\b", text, re.I), (ep, re.findall(r".{30}\bround\b.{10}", text))
+
+
+# ---------------------------------------------------------------- 4. lit squares under the bus
+
+def test_a_lit_square_under_the_bus_keeps_its_glyph_a_dot_unseen_an_eye_seen():
+    """Under the bus a lit square is drawn again over it: with the dot (unseen) or the eye (seen)
+    in its corner, like every other lit square, not only an edge of another colour."""
+    from game.engine.grid import Sq, format_coord
+    from game.lupin.ui.board_scene import TARGET_STYLE, square_rect
+    from tests.lupin.test_ui_i11_play import play_app
+
+    app, scene = play_app(seeded_match("rosso-rubino"))
+    frame(app)
+    assert scene.is_gang(scene.selected)
+    sq = next(sq for sq, cs in scene.targets.items() if any(c.kind == "move" for c in cs))
+    scene.view["bus"] = [format_coord(Sq(*sq)), format_coord(Sq(sq[0], sq[1] + 1))]
+    assert sq in scene._covered_targets()
+
+    def pixel(dx):
+        r = square_rect(*sq).inflate(-8, -8)
+        corner = (r.left + r.width * 0.24 + dx, r.top + r.height * 0.24)
+        return tuple(app.canvas.surface.get_at(app.canvas.point_px(corner))[:3])
+
+    for seen in (False, True):
+        scene.seen_at = lambda _spot, seen=seen: seen
+        scene.version += 1
+        frame(app)
+        if seen:   # an open eye: dark pupil, white on both sides
+            assert pixel(0) == (20, 20, 20) and pixel(-4.5) == pixel(4.5) == (250, 246, 236)
+        else:      # a dot in the edge's colour, ringed dark
+            assert pixel(0) == TARGET_STYLE["move"][1] and pixel(-3.9) == (20, 20, 20)
