@@ -106,3 +106,36 @@ def test_a_lit_square_under_the_bus_keeps_its_glyph_a_dot_unseen_an_eye_seen():
             assert pixel(0) == (20, 20, 20) and pixel(-4.5) == pixel(4.5) == (250, 246, 236)
         else:      # a dot in the edge's colour, ringed dark
             assert pixel(0) == TARGET_STYLE["move"][1] and pixel(-3.9) == (20, 20, 20)
+
+
+# ---------------------------------------------------------------- 3. marker texts: a shape, not a colour alone
+
+COLOURS = {"en": r"\b(gold|golden|red|green|blue|yellow|orange|white|black|gr[ae]y|purple|pink|brown)\b",
+           "it": r"(\bd'oro\b|\boro\b|\bdorat[aeio]\b|\bross[aeio]\b|\bverd[ei]\b|\bblu\b|\bazzurr[aeio]\b"
+                 r"|\bgiall[aeio]\b|\barancion[ei]\b|\bbianc\w*|\bner[aeio]\b|\bgrigi[aeo]?\b|\bviola\b|\bmarron[ei]?\b)"}
+SHAPES = {"en": r"(dot|eye|diamond|hatch|dash|triangle|gunsight|tick|ring|letter|arch|padlock|grille)",
+          "it": r"(pallin|occhi|rombo|romb|tratteggi|triangol|mirino|tacch|cerchi|anell|letter|arco|lucchett|grata)"}
+NAMES = {"en": ("Ruby Red", "gold coins", "yellow Fiat"),          # names, not markers
+         "it": ("Rosso rubino", "monete d'oro", "Fiat 500 gialla")}
+
+
+def test_no_marker_text_names_a_colour_without_a_shape():
+    """Every text of both languages (the tutorial's sentences, the hints, the legend...): each
+    clause that names a colour also names the marker's shape (a dot, an eye, hatching, a
+    diamond, a gunsight...), so a player who cannot tell the colours still finds the marker."""
+    import re
+
+    from game.engine.i18n import load_language
+
+    checked = 0
+    for lang in ("en", "it"):
+        for key, text in load_language(lang)[0].items():
+            if not isinstance(text, str) or " " not in text.strip():
+                continue   # a colour's own name (a flooded zone's), not a description
+            for name in NAMES[lang]:
+                text = text.replace(name, "")
+            for clause in re.split(r"[.;:!?,]|\s[—–-]\s", re.sub(r"\{\w+\}", "", text)):
+                if re.search(COLOURS[lang], clause, re.I):
+                    checked += 1
+                    assert re.search(SHAPES[lang], clause, re.I), (lang, key, clause.strip())
+    assert checked >= 6   # the tutorial's squares and gunsight, the hint on the figures that can act
