@@ -139,3 +139,86 @@ def test_no_marker_text_names_a_colour_without_a_shape():
                     checked += 1
                     assert re.search(SHAPES[lang], clause, re.I), (lang, key, clause.strip())
     assert checked >= 6   # the tutorial's squares and gunsight, the hint on the figures that can act
+
+
+# ---------------------------------------------------------------- 2. a save whose moves no longer replay
+
+def refused_autosave(match):
+    """``match`` autosaved, then one of its moves changed the way a rules change would refuse it
+    (a move to a square out of reach): the file reads, but no longer replays."""
+    import json
+
+    from game.engine.saves import Autosaver, autosave_path, read_save
+
+    Autosaver()(match)
+    slot = autosave_path(match.game_id)
+    doc = json.loads(slot.read_text(encoding="utf-8"))
+    first = next(a for a in doc["actions"] if a["type"] == "lupin.move")
+    first["to"] = "T25" if first["to"] != "T25" else "A1"
+    slot.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    read_save(slot)   # it reads...
+    return slot
+
+
+def test_a_save_that_no_longer_replays_is_named_on_the_title_kept_and_never_offered(monkeypatch):
+    from game.engine import i18n, saves
+    from game.engine.saves import SaveError, load_match
+
+    slot = refused_autosave(seeded_match("gran-colpo", phase="police", players=2))
+    try:
+        load_match(slot)
+        raise AssertionError("the save still replays")
+    except SaveError as exc:
+        assert exc.kind == "replay"                     # ... but its moves are refused
+    before = slot.read_bytes()
+    app = make_app(scenes=())
+    title = TitleScene(look_for_saves=True)
+    app.stack.push(title)
+    app.update(0.02)
+    assert title.offer is None and not title.continue_button.visible
+    assert title.save_problem == ("A saved game can no longer be continued: this version's rules refuse its "
+                                  f"moves. It is no longer offered; the file is kept untouched as {slot}.")
+    shown = frame(app)
+    # back on the title later: still said, still not offered, and not replayed again
+    replays = []
+    monkeypatch.setattr(saves, "load_match", lambda path: replays.append(path) or load_match(path))
+    title.resume()
+    assert title.offer is None and str(slot) in title.save_problem and replays == []
+    # the set-up's Resume passes over it too
+    click(app, title.play_button.rect.center)
+    card = next(c for c in app.stack.top.cards if c.entry.episode is not None and c.entry.episode.id == "gran-colpo")
+    click(app, card.rect.center)
+    assert isinstance(app.stack.top, LupinSetupScene) and not app.stack.top.resume_button.visible
+    assert slot.read_bytes() == before and sorted(p.name for p in slot.parent.iterdir()) == [slot.name]
+    # in Italian too, and the box is drawn
+    i18n.set_language("it")
+    try:
+        it_app = make_app(scenes=(), lang="it")
+        it_title = TitleScene(look_for_saves=True)
+        it_app.stack.push(it_title)
+        it_app.update(0.02)
+        assert it_title.save_problem == ("Una partita salvata non si può più continuare: le regole di questa versione "
+                                         "rifiutano le sue mosse. Non viene più proposta; il file è conservato "
+                                         f"intatto come {slot}.")
+    finally:
+        i18n.set_language("en")
+    plain = make_app(scenes=())
+    plain_title = TitleScene()
+    plain.stack.push(plain_title)
+    assert frame(plain) != shown
+
+
+def test_an_older_unfinished_game_is_still_offered_beside_a_refused_save():
+    import os
+
+    good = seeded_match("rosso-rubino", players=2)
+    from game.engine.saves import Autosaver
+    Autosaver()(good)
+    refused = refused_autosave(seeded_match("gran-colpo", phase="police", players=2))
+    os.utime(refused, (refused.stat().st_atime, refused.stat().st_mtime + 60))   # the newest file
+    app = make_app(scenes=())
+    title = TitleScene(look_for_saves=True)
+    app.stack.push(title)
+    app.update(0.02)
+    assert title.offer is not None and "Ruby Red" in title.offer[1]
+    assert title.save_problem is not None and str(refused) in title.save_problem

@@ -96,9 +96,12 @@ def latest_unfinished_with_ui(directory: Any = None) -> tuple[Any, dict] | None:
 
 
 def latest_unfinished_save(directory: Any = None) -> tuple[Any, Any] | None:
-    """The most recent unfinished Lupin autosave: (its Match, its SaveData), or None."""
+    """The most recent unfinished Lupin autosave: (its Match, its SaveData), or None. A save that
+    reads but whose moves today's rules refuse is recorded (game.ui.registry.note_refused_save: the
+    title names it) and passed over, now and while the file stays as it is; it is never changed."""
     from game.engine import resources
     from game.engine.saves import AUTOSAVE_PREFIX, SaveError, load_match, read_save
+    from game.ui.registry import is_refused_save, note_refused_save, save_stamp
 
     try:
         folder = directory or resources.saves_dir()
@@ -107,13 +110,20 @@ def latest_unfinished_save(directory: Any = None) -> tuple[Any, Any] | None:
         return None
     looked = 0
     for path in files:
+        stamp = save_stamp(path)
+        if is_refused_save(path, stamp):
+            continue   # its moves no longer replay: told on the title, never offered again
         try:
             data = read_save(path)
             if data.title != "lupin":
                 continue
             looked += 1
             match = load_match(path)
-        except (SaveError, OSError):
+        except SaveError as exc:
+            if exc.kind == "replay":
+                note_refused_save(path, stamp)
+            continue
+        except OSError:
             continue
         if not match.state.is_over():
             return match, data
