@@ -222,3 +222,72 @@ def test_an_older_unfinished_game_is_still_offered_beside_a_refused_save():
     app.update(0.02)
     assert title.offer is not None and "Ruby Red" in title.offer[1]
     assert title.save_problem is not None and str(refused) in title.save_problem
+
+
+# ---------------------------------------------------------------- 1. agents shooting from a police car
+
+def car_scene(lang="en"):
+    """Zenigata's police phase: car 1 on I10 with two agents aboard (nobody else of the police on
+    the board), Jigen shown on I13, three squares away: both agents may shoot him from the car."""
+    from game.engine.replay import Match
+    from tests.lupin.test_issue11_rules import car_with_agents
+    from tests.lupin.test_round import clear_police, put, started, to_police_phase
+    from tests.lupin.test_ui_i11_play import play_app
+
+    match = Match("lupin", {"episode": "gran-colpo", "players": 5}, 1)
+    st = started()
+    clear_police(st)
+    to_police_phase(st)
+    aboard = car_with_agents(st, "I10", 2)
+    put(st, "jigen", "I13")
+    st.figures["jigen"].shown = True
+    match.state = st
+    app, play = play_app(match, lang=lang)
+    assert play.seat == "zenigata"
+    return app, play, aboard
+
+
+def test_zenigata_selects_the_police_car_and_each_shot_from_it_names_its_agent():
+    from game.lupin.ui import choices as C
+
+    app, play, aboard = car_scene()
+    shots = [c for c in play.choices if c.type_name == "Shoot"]
+    assert {c.action.figure for c in shots} == set(aboard)
+    assert all(c.actor == "car-1" for c in shots)          # the car's to select: its agents have no token
+    key(app, pygame.K_ESCAPE)                              # nothing selected: no target ring is lit
+    assert play.selected is None and not any(c.type_name == "Shoot" for c in play.board_choices())
+    click(app, play.tokens["car-1"][0])                    # a click on the car selects it...
+    assert play.selected == "car-1"
+    assert {c.action.figure for c in play.board_choices() if c.type_name == "Shoot"} == set(aboard)
+    assert "target ring" in play.instruction()
+    n1, n2 = (a.rpartition("-")[2] for a in aboard)
+    move_to = play.tokens["jigen"][0]
+    from tests.lupin.test_ui_kit import move
+    move(app, move_to)
+    frame(app)
+    tip = play.tooltip(play.hover)
+    assert f"Agent {n1} (in the car) shoots Jigen: needs" in tip and f"Agent {n2} (in the car) shoots Jigen" in tip
+    click(app, move_to)                                    # ... and a click on Jigen asks which agent fires
+    assert play.popup is not None
+    labels = [b.text for b in play.popup.buttons]
+    assert labels == [f"Agent {n1} (in the car) shoots Jigen", f"Agent {n2} (in the car) shoots Jigen"]
+    before = len(play.match.log)
+    click(app, play.popup.buttons[1].rect.center)
+    shot = play.match.log[-1]
+    assert len(play.match.log) == before + 1 and type(shot).__name__ == "Shoot" and shot.figure == aboard[1]
+    assert C.figure_name(aboard[1]) in " ".join(play.log_lines[-2:])
+
+
+def test_a_shot_from_the_car_names_its_agent_in_italian():
+    from game.engine import i18n
+    from game.lupin.ui import choices as C
+
+    i18n.set_language("it")
+    try:
+        _app, play, aboard = car_scene(lang="it")
+        labels = sorted(c.label for c in play.choices if c.type_name == "Shoot")
+        assert labels == sorted(f"L'agente {a.rpartition('-')[2]} (in auto) spara a Jigen" for a in aboard)
+        tips = {C.odds_text(c, play.view) for c in play.choices if c.type_name == "Shoot"}
+        assert len(tips) == 2 and all("(in auto) spara a Jigen: serve" in tip for tip in tips)
+    finally:
+        i18n.set_language("en")
