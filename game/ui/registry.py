@@ -114,3 +114,52 @@ def latest_continue() -> ContinueOffer | None:
     load_scene_modules()
     offers = [o for o in (f() for f in CONTINUE_OFFERS) if o is not None]
     return max(offers, key=lambda o: o[0]) if offers else None
+
+
+# ------------------------------------------------------------ saves a "Continue" had to pass over
+
+# A save that reads but whose moves today's rules refuse (one made before the rules changed) can
+# never be continued. A title's offer records it here, with the file's stamp (its modification time
+# and size), and passes over it, then and for as long as the file is unchanged; the title screen
+# names it in one sentence (:func:`refused_notice`). Nothing here writes to the file.
+REFUSED_SAVES: dict[str, Any] = {}   # the file's path → its stamp when its moves were refused
+
+
+def save_stamp(path: Any) -> Any:
+    """What tells a file changed since it was last looked at (None if it cannot be read)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+def note_refused_save(path: Any, stamp: Any = None) -> None:
+    """Record that the moves of the save at ``path`` no longer replay: never offered again."""
+    REFUSED_SAVES[str(path)] = stamp if stamp is not None else save_stamp(path)
+
+
+def is_refused_save(path: Any, stamp: Any = None) -> bool:
+    """True when the save at ``path``, unchanged since, was found refused on replay."""
+    known = REFUSED_SAVES.get(str(path))
+    return known is not None and known == (stamp if stamp is not None else save_stamp(path))
+
+
+def refused_notice() -> str | None:
+    """One sentence for the title screen naming the saves of the saves folder passed over because
+    their moves no longer replay (those still there, unchanged), or None."""
+    from pathlib import Path
+
+    from game.engine import resources
+    from game.engine.i18n import t
+
+    try:
+        folder = resources.saves_dir()
+    except OSError:
+        return None
+    paths = [Path(p) for p in sorted(REFUSED_SAVES) if Path(p).parent == folder and is_refused_save(Path(p))]
+    if not paths:
+        return None
+    if len(paths) == 1:
+        return t("i11_fu.refused_one", path=str(paths[0]))
+    return t("i11_fu.refused_many", count=len(paths), folder=str(paths[0].parent))

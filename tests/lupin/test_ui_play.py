@@ -14,7 +14,6 @@ from game.lupin.ui.log_text import event_line
 from game.lupin.ui.play_scene import LupinPlayScene, seat_name
 from game.lupin.ui.scenes import seeded_match
 from game.lupin.ui.setup_scene import LupinSetupScene
-from game.ui import theme
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.title import TitleScene
 from tests.lupin.test_ui_kit import Driver, click, frame, hidden_square, key, make_app, move
@@ -310,8 +309,10 @@ def test_a_lit_square_under_the_bus_still_shows_it_can_be_reached():
     frame(app)
     sq = next(sq for sq, cs in scene.targets.items() if any(c.kind == "move" for c in cs))
     assert sq not in scene._covered_targets()
-    edge = app.canvas.point_px((square_rect(*sq).left + 6.5, square_rect(*sq).centery))
-    outline = (236, 96, 90) if scene.seen_at(scene.targets[sq][0].spot) else theme.GOLD
+    from game.lupin.ui.board_scene import TARGET_STYLE
+
+    edge = app.canvas.point_px((square_rect(*sq).left + 4.5, square_rect(*sq).centery))
+    outline = TARGET_STYLE["seen" if scene.seen_at(scene.targets[sq][0].spot) else "move"][1]
     # the bus now stands on that square (and the next): the outline is drawn over it
     scene.view["bus"] = [format_coord(Sq(*sq)), format_coord(Sq(sq[0], sq[1] + 1))]
     scene.version += 1

@@ -231,6 +231,27 @@ def spot_squares(geo: Any, text: str) -> list[tuple[int, int]]:
     return [(spot.row, spot.col)]
 
 
+def aboard_car(view: dict, ident: Any) -> str | None:
+    """The police car on the board that ``ident``, an agent, rides in (he has no token of his own:
+    his shots are chosen by selecting the car), else None."""
+    f = view["figures"].get(ident) if isinstance(ident, str) else None
+    car = f.get("in_car") if f is not None and f.get("kind") == "agent" else None
+    return car if isinstance(car, str) and car in view["cars"] and token_spot(view, car) is not None else None
+
+
+def _from_car(action: Action, view: dict, key: str, **values: Any) -> str | None:
+    """A shot by an agent aboard a police car, naming the shooter ("Agent 3 (in the car) shoots
+    Jigen"): two agents aboard give two choices a player can tell apart. None for any other."""
+    figure = getattr(action, "figure", None)
+    if type(action).__name__ not in SHOTS or aboard_car(view, figure) is None:
+        return None
+    target = getattr(action, "target", "")
+    at = vehicle_at(target) if isinstance(target, str) else None
+    suffix = "_at" if at is not None else ""
+    return t(f"i11_fu.{key}{suffix}", n=figure.rpartition("-")[2], target=name_of(str(target)), at=at or "",
+             **values)
+
+
 # ------------------------------------------------------------------------------------- sorting
 
 def _fields(action: Action) -> dict[str, Any]:
@@ -260,6 +281,8 @@ def classify(action: Action, view: dict, geo: Any = None) -> Choice:
         actor = figure
     elif spot is not None and on_board(fields.get("car")):
         actor = fields["car"]
+    elif spot is not None and aboard_car(view, figure) is not None:
+        actor = aboard_car(view, figure)   # an agent shooting from a police car: select the car
     if spot is not None:
         kind = BOARD_KINDS.get(name, "target")
     else:
@@ -308,6 +331,9 @@ def action_label(action: Action, view: dict) -> str:
         return t("lupin.act.choose_aim", aim=t(f"lupin.stonehenge.aim.{fields.get('aim')}"))
     if name == "Pump":   # the tank lorry (expansion): the flooded zone by its colour
         return t("lupin.act.pump", zone=t(f"lupin.zone.{fields.get('zone')}"))
+    from_car = _from_car(action, view, "act.shoot_from_car")
+    if from_car is not None:
+        return from_car
     if name in SHOTS and isinstance(fields.get("target"), str) and vehicle_at(fields["target"]):
         return t("i11_play.act.shoot_vehicle", at=vehicle_at(fields["target"]))
     if name in ("PlayCard", "UseDevice") and not fields.get("target"):
@@ -422,8 +448,11 @@ def odds_text(choice: Choice, view: dict) -> str:
     target = figure_name(choice.action.target)
     key = "lupin.play.tip.shoot" if choice.type_name in SHOTS else "lupin.play.tip.melee"
     at = vehicle_at(choice.action.target) if choice.type_name in SHOTS else None
+    from_car = _from_car(choice.action, view, "tip.shoot_from_car", need=info["need"], odds=info["odds"])
     if info["need"] > 12:
         text = t("lupin.play.tip.no_chance", target=target)
+    elif from_car is not None:   # "Agent 3 (in the car) shoots Jigen: needs 7+ on 2d6"
+        text = from_car
     elif at is not None:   # a gang vehicle: "Shoot at the boat: needs 8+ on 2d6"
         text = t("i11_play.tip.shoot_vehicle", at=at, need=info["need"], odds=info["odds"])
     else:

@@ -1126,6 +1126,16 @@ class LupinPlayScene(LupinBoardScene):
             kind = ("seen" if gang and self.seen_at(cs[0].spot) else "move") if moving else "other"
             draw_target(canvas, r, kind, self.colourblind)
 
+    def _draw_covered_targets(self, canvas: Canvas) -> None:
+        """A lit square under the bus or a vehicle stays visible: drawn again over it, a little
+        inside the square, with the same glyph and pattern as the other lit squares (a dot "unseen",
+        an eye and hatching "seen"), never told apart by the colour of its edge alone."""
+        gang = self.is_gang(self.selected)
+        for sq in self._covered_targets():
+            r = square_rect(*sq).inflate(-8, -8)
+            kind = "seen" if gang and self.seen_at(self.targets[sq][0].spot) else "move"
+            draw_target(canvas, r, kind, self.colourblind)
+
     def _covered_targets(self) -> list[tuple[int, int]]:
         """Squares one may move to that the bus or a vehicle drawn over them would hide."""
         if not self.targets:
@@ -1153,10 +1163,7 @@ class LupinPlayScene(LupinBoardScene):
                 canvas.circle(theme.GOLD, c, rad + 3, width=2)
             else:
                 canvas.circle((*theme.GOLD, 170), c, rad + 4, width=2)
-        for sq in self._covered_targets():   # a lit square under the bus or a vehicle stays visible
-            r = square_rect(*sq).inflate(-10, -10)
-            seen = self.is_gang(self.selected) and self.seen_at(self.targets[sq][0].spot)
-            canvas.border((236, 96, 90) if seen else theme.GOLD, r, width=3, radius=4)
+        self._draw_covered_targets(canvas)
         for target in self.board_choices():
             if target.kind not in ATTACK_KINDS:
                 continue

@@ -1,9 +1,12 @@
 """Lupin's rules in the rules reader: the chapters written in data/lupin/rules_reader/<lang>/
 (those of other episodes left out), then two chapters generated from the catalogue, so they
 always say what the game plays: the devices on sale in the episode, and every member's mission
-cards (data/lupin/devices.yaml, missions.yaml)."""
+cards (data/lupin/devices.yaml, missions.yaml). A chapter writes ``{rounds}`` where the
+episode's own number of rounds goes."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from game.engine.i18n import current_language, t
 from game.engine.rulebook import Block, Chapter, load_book
@@ -73,9 +76,20 @@ def cards_chapter(episode_id: str, lang: str) -> Chapter:
     return Chapter("cards", t("rules_reader.lupin.cards.title", lang=lang), tuple(blocks))
 
 
+def _with_episode(ch: Chapter, episode_id: str) -> Chapter:
+    """A chapter with the episode's own numbers in place of ``{rounds}`` (13 in the base game,
+    18 in Cagliostro, 11 at Stonehenge: data/lupin/episodes.yaml)."""
+    rounds = str(episode(episode_id).rounds)
+    fill = lambda text: text.replace("{rounds}", rounds)  # noqa: E731
+    blocks = tuple(dataclasses.replace(b, text=fill(b.text), cells=tuple(fill(c) for c in b.cells))
+                   for b in ch.blocks)
+    return dataclasses.replace(ch, title=fill(ch.title), blocks=blocks)
+
+
 def lupin_chapters(episode_id: str, lang: str) -> list[Chapter]:
     """The book for one episode in one language."""
-    chapters = [ch for ch in load_book("lupin", lang) if not ch.episodes or episode_id in ch.episodes]
+    chapters = [_with_episode(ch, episode_id) for ch in load_book("lupin", lang)
+                if not ch.episodes or episode_id in ch.episodes]
     return chapters + [devices_chapter(episode_id, lang), cards_chapter(episode_id, lang)]
 
 

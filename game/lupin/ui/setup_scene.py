@@ -67,7 +67,9 @@ def latest_unfinished(directory: Any = None) -> Any:
 
 def screen_options(ui: dict) -> dict[str, Any]:
     """The play scene's options kept in a save's ``meta.ui``: the planning clock's length and
-    what was left of it (a save without them: the rulebook's 15 minutes, from the start)."""
+    what was left of it (a save without them: the rulebook's 15 minutes, from the start), and
+    how much of its log each seat had seen (its "Since your last turn" marks). The title's
+    Continue and the set-up's Resume both reopen a game with these."""
     from game.lupin.ui.play_scene import PLAN_SECONDS
 
     out: dict[str, Any] = {"plan_seconds": PLAN_SECONDS}
@@ -80,6 +82,10 @@ def screen_options(ui: dict) -> dict[str, Any]:
     fujiko = ui.get("fujiko_left")   # Cagliostro: what was left of Fujiko's 2 minutes
     if isinstance(fujiko, (int, float)) and not isinstance(fujiko, bool) and fujiko >= 0:
         out["fujiko_left"] = float(fujiko)
+    seen = ui.get("last_seen")   # what each seat had seen: its "Since your last turn" comes back
+    if isinstance(seen, dict):
+        out["last_seen"] = {k: v for k, v in seen.items() if isinstance(k, str) and isinstance(v, int)
+                            and not isinstance(v, bool) and v >= 0}
     return out
 
 
@@ -90,9 +96,12 @@ def latest_unfinished_with_ui(directory: Any = None) -> tuple[Any, dict] | None:
 
 
 def latest_unfinished_save(directory: Any = None) -> tuple[Any, Any] | None:
-    """The most recent unfinished Lupin autosave: (its Match, its SaveData), or None."""
+    """The most recent unfinished Lupin autosave: (its Match, its SaveData), or None. A save that
+    reads but whose moves today's rules refuse is recorded (game.ui.registry.note_refused_save: the
+    title names it) and passed over, now and while the file stays as it is; it is never changed."""
     from game.engine import resources
     from game.engine.saves import AUTOSAVE_PREFIX, SaveError, load_match, read_save
+    from game.ui.registry import is_refused_save, note_refused_save, save_stamp
 
     try:
         folder = directory or resources.saves_dir()
@@ -101,13 +110,20 @@ def latest_unfinished_save(directory: Any = None) -> tuple[Any, Any] | None:
         return None
     looked = 0
     for path in files:
+        stamp = save_stamp(path)
+        if is_refused_save(path, stamp):
+            continue   # its moves no longer replay: told on the title, never offered again
         try:
             data = read_save(path)
             if data.title != "lupin":
                 continue
             looked += 1
             match = load_match(path)
-        except (SaveError, OSError):
+        except SaveError as exc:
+            if exc.kind == "replay":
+                note_refused_save(path, stamp)
+            continue
+        except OSError:
             continue
         if not match.state.is_over():
             return match, data

@@ -37,6 +37,7 @@ class TitleScene(Scene):
         self.look_for_saves = look_for_saves
         self.offer = None          # (saved_at, note, build) of the latest unfinished game, if any
         self.save_problem: str | None = None   # a sentence: saves that could not be read, and where they are
+        self._unreadable: str | None = None    # its part about unreadable files (set aside once, told all session)
         self.time = 0.0
         self._layout()
 
@@ -54,10 +55,12 @@ class TitleScene(Scene):
         if not self.look_for_saves:
             return
         from game.engine.saves import unreadable_notice
-        from game.ui.registry import latest_continue
+        from game.ui.registry import latest_continue, refused_notice
 
-        self.save_problem = unreadable_notice() or self.save_problem   # kept for this session
+        self._unreadable = unreadable_notice() or self._unreadable   # kept for this session
         self.offer = latest_continue()
+        # ... and the saves the offers passed over because their moves no longer replay
+        self.save_problem = " ".join(s for s in (self._unreadable, refused_notice()) if s) or None
         self._layout()
 
     def enter(self) -> None:
@@ -131,7 +134,7 @@ class TitleScene(Scene):
         from game.ui.widgets import draw_panel
 
         x, w, size = 560, 1000, 17
-        lines = canvas.wrap(sentence, w - 86, size, theme.BODY)[:4]
+        lines = canvas.wrap(sentence, w - 86, size, theme.BODY)[:6]
         step = canvas.line_height(size, theme.BODY) * 1.2
         h = max(64, 26 + step * len(lines))
         top = 818 - h
