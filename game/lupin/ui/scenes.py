@@ -87,6 +87,30 @@ def _lupin_curtain(app, episode: str = "gran-colpo", **_options):
     return [scene, CurtainScene(seat_name("zenigata"))]
 
 
+@register_scene("lupin-menu")
+def _lupin_menu(app, episode: str = "rosso-rubino", **_options):
+    """The in-game menu (Esc or the Menu button) over a game in play."""
+    from game.engine.i18n import t
+    from game.lupin.ui.play_scene import LupinPlayScene
+    from game.ui.scenes.game_menu import GameMenuScene
+
+    scene = LupinPlayScene(seeded_match(episode), autosave=False, start_revealed=True)
+    return [scene, GameMenuScene(on_rules=scene.open_rules, on_save_leave=scene.save_and_leave,
+                                 note=lambda: t("game_menu.saved_note"))]
+
+
+@register_scene("lupin-history")
+def _lupin_history(app, episode: str = "rosso-rubino", **_options):
+    """The History panel: the acting seat's whole log of a game at round 4."""
+    from game.engine.i18n import t
+    from game.lupin.ui.play_scene import LupinPlayScene
+    from game.ui.scenes.history import HistoryScene
+
+    scene = LupinPlayScene(seeded_match(episode), autosave=False, start_revealed=True)
+    scene._update_log()
+    return [scene, HistoryScene([text for text, _i in scene.history], title=lambda: t("history.title"))]
+
+
 @register_scene("lupin-cards")
 def _lupin_cards(app, **_options):
     """Every base mission card, face up, in a gallery (hover enlarges one)."""
