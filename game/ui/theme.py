@@ -80,6 +80,17 @@ def icon(canvas: Canvas, name: str, centre: Point, size: float, colour) -> bool:
         canvas.line(colour, (cx - s * 0.45, cy - s * 0.4), (cx - s * 0.45, cy - s * 0.05), lw)
         canvas.line(colour, (cx + s * 0.45, cy - s * 0.4), (cx + s * 0.45, cy - s * 0.05), lw)
         canvas.fill(colour, (cx - s * 0.7, cy - s * 0.1, s * 1.4, s * 1.0), radius=s * 0.15)
+    elif name == "plus":
+        canvas.line(colour, (cx - s * 0.7, cy), (cx + s * 0.7, cy), lw * 1.3)
+        canvas.line(colour, (cx, cy - s * 0.7), (cx, cy + s * 0.7), lw * 1.3)
+    elif name == "help" and size < 16:   # too small for a ring: the sign itself
+        canvas.text("?", (cx, cy + size * 0.3), size * 1.45, BOLD, colour, anchor="center")   # on the caps line
+    elif name == "help":   # a question mark drawn in a ring, on the button's centre line
+        hw = max(1.0, size / 13)   # thinner than the others: it must read at a small button's size
+        canvas.circle(colour, (cx, cy), s * 0.9, hw)
+        canvas.arc(colour, (cx - s * 0.3, cy - s * 0.56, s * 0.6, s * 0.56), -math.pi / 2, math.pi, hw * 1.2)
+        canvas.line(colour, (cx, cy), (cx, cy + s * 0.2), hw * 1.2)
+        canvas.circle(colour, (cx, cy + s * 0.48), hw * 0.8)
     else:
         return False
     return True

@@ -588,7 +588,7 @@ class LupinPlayScene(LupinBoardScene):
             r = (BUTTONS.left + col * (col_w + BUTTON_GAP), y, BUTTONS.width if wide else col_w, BUTTON_H)
             if isinstance(entry, tuple):
                 label, cs = entry
-                b = FitButton(r, label, lambda l=label, cs=cs, r=r: self.open_menu(cs, l, r), icon="+")
+                b = FitButton(r, label, lambda l=label, cs=cs, r=r: self.open_menu(cs, l, r), icon="plus")
                 self.buttons.append((b, cs))
             else:
                 risk = self.reveal_risk(entry)
@@ -1489,7 +1489,7 @@ class LupinPlayScene(LupinBoardScene):
     def _rules_button(self) -> Button:
         button = getattr(self, "_rules_btn", None)
         if button is None:
-            button = FitButton(RULES_BUTTON, lambda: t("rules_reader.button"), self.open_rules, icon="?")
+            button = FitButton(RULES_BUTTON, lambda: t("rules_reader.button"), self.open_rules, icon="help")
             self._rules_btn = button
         return button
 

@@ -207,7 +207,7 @@ class LupinSetupScene(Scene):
         self.resumable_ui: dict = {}  # its save's meta.ui (the planning clock)
         self.back_button = Button((80, 812, 230, 58), lambda: t("common.back"), self.back, icon="back")
         self.rules_button = Button((ROLES.right - 200, 70, 200, 54), lambda: t("rules_reader.button"), self.open_rules,
-                                   icon="?")   # the rules reader, for the episode chosen
+                                   icon="help")   # the rules reader, for the episode chosen
         self.widgets = [self.episode_choice, self.players_choice, self.difficulty_choice, self.visible_toggle,
                         self.variant_choice, self.partner_choice, self.plan_choice, self.seed_stepper, self.start_button,
                         self.resume_button, self.back_button, self.rules_button]

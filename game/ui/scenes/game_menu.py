@@ -56,11 +56,11 @@ class GameMenuScene(Scene):
         entries: list[tuple[Text, Callable[[], None], str, str | None]] = [
             (lambda: t("game_menu.resume"), self.resume_game, "primary", "play")]
         if on_rules is not None:
-            entries.append((lambda: t("game_menu.rules"), self.open_rules, "secondary", "?"))
+            entries.append((lambda: t("game_menu.rules"), self.open_rules, "secondary", "help"))
         entries += [
             (lambda: t("game_menu.settings"), self.open_settings, "secondary", "gear"),
             (lambda: t("game_menu.save_leave"), self.save_and_leave, "secondary", "back"),
-            (lambda: t("game_menu.new_game"), self.ask_new_game, "secondary", "+"),
+            (lambda: t("game_menu.new_game"), self.ask_new_game, "secondary", "plus"),
             (lambda: t("game_menu.quit"), self.quit_app, "danger", "exit"),
         ]
         h = 146 + len(entries) * (BUTTON_H + BUTTON_GAP) + 30

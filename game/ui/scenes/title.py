@@ -27,7 +27,7 @@ class TitleScene(Scene):
         self.play_button = Button((LEFT, 0, w, 60), lambda: t("title.play"), self.open_chooser,
                                   style="primary", icon="play")
         self.tutorial_button = Button((LEFT, 0, w, 60), lambda: t("tutorial.button"),
-                                      self.open_tutorial, icon="?")
+                                      self.open_tutorial, icon="help")
         self.settings_button = Button((LEFT, 0, w, 60), lambda: t("title.settings"),
                                       self.open_settings, icon="gear")
         self.quit_button = Button((LEFT, 0, w, 60), lambda: t("title.quit"), self.ask_quit,
