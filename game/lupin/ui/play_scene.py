@@ -489,6 +489,7 @@ class LupinPlayScene(LupinBoardScene):
 
     # ================================================================ what is on offer
     def refresh(self) -> None:
+        self._refreshed_in = current_language()   # labels and log lines are made in this language
         self.view = self.match.state.view(self.seat)
         self._risks: dict = {}   # reveal_risk's answers hold for this position only
         self._layout_tokens()
@@ -838,6 +839,8 @@ class LupinPlayScene(LupinBoardScene):
 
     # ================================================================ per frame
     def update(self, dt: float) -> None:
+        if self.__dict__.get("_refreshed_in") != current_language():
+            self.refresh()   # the language was changed in the Settings over the game: relabel
         self.time += dt
         self.dice.update(dt)
         if not self.menu_open():   # the menu stops the clock; a computer seat waits for it to close
