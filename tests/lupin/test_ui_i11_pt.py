@@ -4,7 +4,7 @@ newcomer met on screen, each checked here with synthetic mouse and key events.""
 import pygame
 
 from game.engine.i18n import set_language
-from game.lupin.ui.scenes import seeded_match
+from game.lupin.ui.scenes import planning_match, seeded_match
 from game.ui.scenes.game_menu import GameMenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.widgets import resolve
@@ -41,5 +41,40 @@ def test_switching_language_in_game_relabels_the_buttons_and_the_log():
         assert "End turn" in shown and not any("Fine" in s or "passa a" in s for s in shown), shown
         assert not any(line.startswith("Turno ") for line in play.log_lines), play.log_lines
         assert any(line.startswith("Round ") for line in play.log_lines), play.log_lines
+    finally:
+        set_language("en")
+
+
+def _drawn_texts(app, monkeypatch):
+    """Every string the canvas draws in one frame (of a new app: its layers are drawn afresh)."""
+    seen = []
+    canvas = app.canvas
+    real = canvas.text
+
+    def spy(text, *args, **kwargs):
+        seen.append(str(text))
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(canvas, "text", spy)
+    frame(app)
+    monkeypatch.setattr(canvas, "text", real)
+    return seen
+
+
+def test_money_reads_1_500_in_italian_and_1_500_with_a_comma_in_english(monkeypatch):
+    try:
+        for lang, money, wrong in (("it", "1.500$", "1,500$"), ("en", "1,500$", "1.500$")):
+            app, play = play_app(planning_match(purchases=False, players=2), lang=lang)
+            shown = _drawn_texts(app, monkeypatch)
+            assert money in shown and wrong not in shown, [s for s in shown if "$" in s]
+            buy = next(c for c in play.choices if c.type_name == "BuyDevice"
+                       and getattr(c.action, "device", "") == "hand_grenade")   # 200$
+            play.play(buy)
+            frame(app)
+            line = play.log_lines[-1]
+            left = "1.300$" if lang == "it" else "1,300$"
+            assert left in line, line
+            if lang == "it":
+                assert line.startswith("Acquisto per "), line   # no "Bomba a mano comprato"
     finally:
         set_language("en")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.i18n import t, translator
+from game.engine.i18n import number, t, translator
 from game.lupin.ui.choices import figure_name, humanise, item_name, name_of, vehicle_name
 
 
@@ -111,6 +111,9 @@ def event_line(entry: dict[str, Any]) -> str:
         values["receiver"] = figure_name(str(entry.get("to", "")))
     if kind == "treasure_stolen":
         values["victim"] = figure_name(str(entry.get("from", "")))
+    for k in ("price", "left"):   # money: 1,300 / 1.300 by the language
+        if isinstance(values.get(k), int):
+            values[k] = number(values[k])
     if kind == "flipped":
         values["tile"] = int(entry.get("tile", 0)) + 1
     if kind == "game_over":

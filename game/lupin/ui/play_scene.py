@@ -33,7 +33,7 @@ from typing import Any, Mapping
 import pygame
 
 from game.engine.api import TABLE, IllegalAction, events_for_seat
-from game.engine.i18n import current_language, t
+from game.engine.i18n import current_language, number, t
 from game.engine.saves import Autosaver
 from game.lupin.rules.boards import episode
 from game.lupin.rules.characters import sheet
@@ -1663,7 +1663,7 @@ class LupinPlayScene(LupinBoardScene):
             budgets = plan.get("budgets") or {}
             money = budgets.get("gang", budgets.get(self.selected or "", None))
             if money is not None:
-                right = canvas.text(t("lupin.play.budget", money=f"{money:,}"), (right, y), 14, theme.BOLD,
+                right = canvas.text(t("lupin.play.budget", money=number(money)), (right, y), 14, theme.BOLD,
                                     theme.GOLD_LIGHT, anchor="topright").left - 12
         if self.selected and self.revealed:
             lx = IX + canvas.measure(label, 14, theme.BOLD, tracking=2)[0] + 12
