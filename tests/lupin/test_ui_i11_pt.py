@@ -78,3 +78,25 @@ def test_money_reads_1_500_in_italian_and_1_500_with_a_comma_in_english(monkeypa
                 assert line.startswith("Acquisto per "), line   # no "Bomba a mano comprato"
     finally:
         set_language("en")
+
+
+def test_after_phase_3_the_bus_stands_at_its_new_stop_with_whoever_rode_it():
+    """Gran colpo: the log said "The bus moves on to the next stop" but in phase 4 the board still
+    drew it at the old stop, Lupin (carried) standing beside it in the open at the new one."""
+    from game.lupin.rules import actions as A
+    from tests.lupin.test_round import clear_police, put, started
+
+    st = started()
+    clear_police(st, keep=("zenigata",))
+    put(st, "zenigata", "E19")
+    put(st, "lupin", "E14")
+    stop2 = next(p.squares for p in st.geo.board.places_of("bus_stop") if p.props["round"] == 2)
+    while st.phase == "gang":
+        seat = st.to_act()[0]
+        member = st.active or next(c for c in st._may_start_turn() if st.seat_of[c] == seat)
+        st.apply(A.EndTurn(seat, member))
+    assert st.phase == "treasure" and st.round == 1
+    assert st.figures["lupin"].spot == stop2[0]
+    assert tuple(st.bus_squares()) == tuple(stop2)           # the bus is where it carried him
+    assert st.view("lupin")["bus"] == [str(s) for s in stop2]
+    assert not st.in_police_sight("lupin")                   # still aboard, still unseen

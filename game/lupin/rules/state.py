@@ -550,12 +550,14 @@ class LupinState:
         return spot in self.bus_squares()
 
     def bus_squares(self) -> tuple[Sq, ...]:
+        """Where the bus stands: the round's stop, and from phase 3 on (it has moved: phase 4
+        and the round's end) the next round's stop, where it carried its riders."""
         if self.cfg.episode != "gran-colpo":
             return ()
-        for p in self.geo.board.places_of("bus_stop"):
-            if p.props.get("round") == self.round:
-                return p.squares
-        return ()
+        stops = {p.props.get("round"): p.squares for p in self.geo.board.places_of("bus_stop")}
+        if self.phase == "treasure" and self.round + 1 in stops and self.round in stops:
+            return stops[self.round + 1]
+        return stops.get(self.round, ())
 
     def free_squares_within(self, here: Sq, reach: int) -> list[Sq]:
         """The squares as the crow flies within ``reach`` of ``here`` (the larger of the row and
