@@ -100,3 +100,20 @@ def test_after_phase_3_the_bus_stands_at_its_new_stop_with_whoever_rode_it():
     assert tuple(st.bus_squares()) == tuple(stop2)           # the bus is where it carried him
     assert st.view("lupin")["bus"] == [str(s) for s in stop2]
     assert not st.in_police_sight("lupin")                   # still aboard, still unseen
+
+
+def test_a_sure_shot_card_is_told_once_in_the_log_before_its_hit():
+    """'Lupin plays “My Trusty P38!”: Agent 3 is hit' was followed by a second 'Lupin plays “My
+    Trusty P38!”.' after the hit: the play is now told first, once, and then what it did."""
+    from game.lupin.rules import actions as A
+    from game.lupin.ui.log_text import event_line
+    from tests.lupin.test_cards import dice, hand, shooting_scene
+
+    st = shooting_scene("lupin", agents=("agent-1",))
+    hand(st, "lupin", "lupin_la_mia_fidata_p38")
+    dice(st)
+    ev = st.apply(A.PlayCard("lupin", "lupin", "lupin_la_mia_fidata_p38", "agent-1"))
+    lines = [event_line({"kind": e.kind, **dict(e.data)}) for e in ev]
+    played = [line for line in lines if "plays" in line]
+    assert len(played) == 1 and played[0] == lines[0], lines
+    assert any("Agent 1 is hit" in line for line in lines[1:]), lines

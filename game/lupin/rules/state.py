@@ -1837,6 +1837,7 @@ class LupinState:
         rule = CARD_RULES.get(card_data(a.card).effect)
         require(rule is not None and a.target in rule.targets(self, a.figure, a.card),
                 "That card cannot be played now.")
+        told_at = len(ev)         # the play is told before what it does (a sure hit, a move...)
         rule.apply(self, a, ev)   # checks first, then changes
         self.active = a.figure
         f.cards_played += 1
@@ -1845,7 +1846,7 @@ class LupinState:
             f.discard.append(a.card)
         if getattr(rule, "secret", False):
             return   # a card played face down (a disguise): its effect told the seats what they may know
-        ev.append(Event("card_played", {"figure": a.figure, "card": a.card, "target": a.target}, reveal=True))
+        ev.insert(told_at, Event("card_played", {"figure": a.figure, "card": a.card, "target": a.target}, reveal=True))
 
     def _do_usedevice(self, a: A.UseDevice, ev: list[Event]) -> None:
         from game.lupin.rules.catalog import device as device_data
@@ -1857,6 +1858,7 @@ class LupinState:
         rule = DEVICE_RULES.get(device_data(a.device).effect)
         require(rule is not None and a.target in rule.targets(self, a.figure, a.device),
                 "That device cannot be used now.")
+        told_at = len(ev)         # the play is told before what it does (a sure hit, a move...)
         rule.apply(self, a, ev)   # checks first, then changes
         self.active = a.figure
         f.devices_used += 1
