@@ -117,3 +117,23 @@ def test_a_sure_shot_card_is_told_once_in_the_log_before_its_hit():
     played = [line for line in lines if "plays" in line]
     assert len(played) == 1 and played[0] == lines[0], lines
     assert any("Agent 1 is hit" in line for line in lines[1:]), lines
+
+
+def test_a_click_on_a_square_that_is_not_lit_says_so_and_changes_nothing():
+    """Placing Zenigata's men, a click on a roof access (not lit) did nothing at all: the newcomer
+    clicked again and again. Now a sentence says which squares take the click."""
+    from game.lupin.ui.board_scene import square_rect
+    from game.engine.replay import Match
+
+    match = Match("lupin", {"episode": "rosso-rubino", "players": 2}, 5, game_id="pt-not-lit")
+    app, play = play_app(match, lang="en")
+    assert play.view["phase"] == "placement" and play.targets
+    unlit = next((r, c) for r in range(20) for c in range(25)
+                 if (r, c) not in play.targets and play.token_at(square_rect(r, c).center) is None)
+    before = len(play.match.log)
+    click(app, square_rect(*unlit).center)
+    assert len(play.match.log) == before
+    assert play.message and "not lit" in play.message, play.message
+    lit = next(iter(play.targets))
+    click(app, square_rect(*lit).center)
+    assert len(play.match.log) == before + 1                 # a lit square still plays at once

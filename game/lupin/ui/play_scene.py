@@ -33,6 +33,7 @@ from typing import Any, Mapping
 import pygame
 
 from game.engine.api import TABLE, IllegalAction, events_for_seat
+from game.engine.grid import format_coord
 from game.engine.i18n import current_language, number, t
 from game.engine.saves import Autosaver
 from game.lupin.rules.boards import episode
@@ -836,6 +837,9 @@ class LupinPlayScene(LupinBoardScene):
             if reason is not None:
                 self.say(reason)
                 self.version += 1
+        elif self.targets and self.revealed and not self.over:   # an empty square nobody may go to
+            self.say(t("i11_pt.not_lit", square=format_coord(sq)))
+            self.version += 1
 
     # ================================================================ per frame
     def update(self, dt: float) -> None:
