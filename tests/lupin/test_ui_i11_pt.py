@@ -2,6 +2,7 @@
 newcomer met on screen, each checked here with synthetic mouse and key events."""
 
 import pygame
+import pytest
 
 from game.engine.i18n import set_language
 from game.lupin.ui.scenes import planning_match, seeded_match
@@ -137,3 +138,19 @@ def test_a_click_on_a_square_that_is_not_lit_says_so_and_changes_nothing():
     lit = next(iter(play.targets))
     click(app, square_rect(*lit).center)
     assert len(play.match.log) == before + 1                 # a lit square still plays at once
+
+
+@pytest.mark.parametrize("lang,expected", [("en", "Lupin moves inside Sala dei Rubini, unseen."),
+                                           ("it", "Lupin va dentro Sala dei Rubini, senza farsi vedere.")])
+def test_a_move_into_a_building_reads_as_a_sentence(lang, expected):
+    """The log said 'Lupin moves to inside Sala dei Rubini' ('va in dentro' in Italian)."""
+    from game.lupin.ui.log_text import event_line
+
+    try:
+        set_language(lang)
+        line = event_line({"kind": "moved", "figure": "lupin", "to": "inside Sala dei Rubini", "shown": False})
+        assert line == expected
+        plain = event_line({"kind": "moved", "figure": "lupin", "to": "E8"})
+        assert plain == ("Lupin moves to E8." if lang == "en" else "Lupin va in E8.")
+    finally:
+        set_language("en")

@@ -48,9 +48,11 @@ def _variant(kind: str, entry: dict[str, Any]) -> str:
     if kind == "moved":
         if "to" not in entry:
             return "moved_unseen"
+        # "inside Sala dei Rubini", "under B4": "moves inside ...", not "moves to inside ..."
+        into = "_into" if str(entry["to"]).startswith(("inside ", "under ")) else ""
         if entry.get("figure", "") in ("lupin", "jigen", "goemon", "fujiko") and entry.get("shown") is False:
-            return "moved_hidden"
-        return "moved"
+            return "moved_hidden" + into
+        return "moved" + into
     if kind == "shot":
         return "shot_hit" if entry.get("hit") else "shot_miss"
     if kind == "knife":
