@@ -154,3 +154,26 @@ def test_a_move_into_a_building_reads_as_a_sentence(lang, expected):
         assert plain == ("Lupin moves to E8." if lang == "en" else "Lupin va in E8.")
     finally:
         set_language("en")
+
+
+def test_with_colour_blind_markers_the_shop_draws_each_member_as_on_the_board(monkeypatch):
+    """With the safe markers on, the board drew Lupin orange with a white rim but the shop's member
+    cards kept the red disc: the shop now draws the board's own token."""
+    from game.lupin.ui import planning_scene
+
+    drawn = []
+    real = getattr(planning_scene, "draw_gang_token", None)   # None: the shop never drew the board's token
+
+    def spy(canvas, fid, c, rad, k=1.0, safe=False):
+        drawn.append((fid, safe))
+        return real(canvas, fid, c, rad, k, safe)
+
+    if real is not None:
+        monkeypatch.setattr(planning_scene, "draw_gang_token", spy)
+    for on in (False, True):
+        app, play = play_app(planning_match(purchases=False, players=2), lang="en")
+        app.settings.colourblind = on
+        drawn.clear()
+        frame(app)
+        assert play.planning.shop_on
+        assert (("lupin", True) in drawn) == on, drawn

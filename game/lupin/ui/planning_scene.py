@@ -47,7 +47,7 @@ from game.engine.i18n import current_language, number, t
 from game.lupin.rules.catalog import catalog
 from game.lupin.rules.planning import BASE_CARRY, carry_problem
 from game.lupin.ui import tile_art
-from game.lupin.ui.board_scene import BOARD_RECT, GANG_STYLE
+from game.lupin.ui.board_scene import BOARD_RECT, GANG_STYLE, draw_gang_token, token_colour
 from game.lupin.ui.dice import fit
 from game.ui import theme
 from game.ui.canvas import Canvas
@@ -791,13 +791,19 @@ class PlanningScreen:
         seat = self.scene.seat
         mine = v["seats"].get(m) == seat
         colour, letter = GANG_STYLE.get(m, ((140, 96, 52), "?"))
+        safe = m in GANG_STYLE and self.scene.colourblind   # the board's safe markers, here too
+        if safe:
+            colour = token_colour(m, True)
         canvas.fill((22, 32, 60), card, radius=12)
         with canvas.clip(pygame.FRect(card.left, card.top, card.width, 6)):
             canvas.fill(colour, card, radius=12)
         canvas.border(mix(colour, theme.EDGE, 0.45), card, width=1.5, radius=12)
         cx, cy = card.left + 26, card.top + 28
-        canvas.circle(colour, (cx, cy), 15)
-        canvas.text(letter, (cx, cy + 1), 19, theme.DISPLAY, theme.INK, anchor="center")
+        if safe:
+            draw_gang_token(canvas, m, (cx, cy), 15, 19 / 22, True)
+        else:
+            canvas.circle(colour, (cx, cy), 15)
+            canvas.text(letter, (cx, cy + 1), 19, theme.DISPLAY, theme.INK, anchor="center")
         budgets = plan.get("budgets") or {}
         money_w = 0.0
         if m in budgets:       # all against all: each member's own money
