@@ -158,6 +158,12 @@ def current_language() -> str:
     return _default.lang
 
 
+def number(n: int) -> str:
+    """A whole number with the current language's thousands separator: 1,500 / 1.500."""
+    text = f"{int(n):,}"
+    return text.replace(",", ".") if current_language() == "it" else text
+
+
 @register_checker("i18n")
 def check_i18n(root: Path) -> list[ContentError]:
     """Both languages load and hold exactly the same keys."""

@@ -380,7 +380,7 @@ def test_magata_shows_lupin_the_top_five_he_keeps_one_the_rest_go_under():
     f.deck = ["lupin_a_tavoletta", "lupin_la_mia_fidata_p38", "lupin_lasciatemi_pensare",
               "lupin_eccomi_da_te_tesoro", "lupin_travestimento_perfetto", "lupin_mia_adorata_fujiko"]
     ev = st.apply(A.PlayCard("lupin", "lupin", MAGIC, ""))
-    assert seat_log(ev, "zenigata")[0] == ("magic_cards", {"figure": "lupin", "count": 5})
+    assert seat_log(ev, "zenigata")[1] == ("magic_cards", {"figure": "lupin", "count": 5})   # after the play
     assert st.legal_actions("lupin") and all(isinstance(a, MagicKeep) for a in st.legal_actions("lupin"))
     refused(st, A.EndTurn("lupin", "lupin"), "choose the card")
     st.apply(MagicKeep("lupin", "lupin", "lupin_la_mia_fidata_p38"))

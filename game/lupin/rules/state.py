@@ -550,12 +550,14 @@ class LupinState:
         return spot in self.bus_squares()
 
     def bus_squares(self) -> tuple[Sq, ...]:
+        """Where the bus stands: the round's stop, and from phase 3 on (it has moved: phase 4
+        and the round's end) the next round's stop, where it carried its riders."""
         if self.cfg.episode != "gran-colpo":
             return ()
-        for p in self.geo.board.places_of("bus_stop"):
-            if p.props.get("round") == self.round:
-                return p.squares
-        return ()
+        stops = {p.props.get("round"): p.squares for p in self.geo.board.places_of("bus_stop")}
+        if self.phase == "treasure" and self.round + 1 in stops and self.round in stops:
+            return stops[self.round + 1]
+        return stops.get(self.round, ())
 
     def free_squares_within(self, here: Sq, reach: int) -> list[Sq]:
         """The squares as the crow flies within ``reach`` of ``here`` (the larger of the row and
@@ -1835,6 +1837,7 @@ class LupinState:
         rule = CARD_RULES.get(card_data(a.card).effect)
         require(rule is not None and a.target in rule.targets(self, a.figure, a.card),
                 "That card cannot be played now.")
+        told_at = len(ev)         # the play is told before what it does (a sure hit, a move...)
         rule.apply(self, a, ev)   # checks first, then changes
         self.active = a.figure
         f.cards_played += 1
@@ -1843,7 +1846,7 @@ class LupinState:
             f.discard.append(a.card)
         if getattr(rule, "secret", False):
             return   # a card played face down (a disguise): its effect told the seats what they may know
-        ev.append(Event("card_played", {"figure": a.figure, "card": a.card, "target": a.target}, reveal=True))
+        ev.insert(told_at, Event("card_played", {"figure": a.figure, "card": a.card, "target": a.target}, reveal=True))
 
     def _do_usedevice(self, a: A.UseDevice, ev: list[Event]) -> None:
         from game.lupin.rules.catalog import device as device_data
@@ -1855,6 +1858,7 @@ class LupinState:
         rule = DEVICE_RULES.get(device_data(a.device).effect)
         require(rule is not None and a.target in rule.targets(self, a.figure, a.device),
                 "That device cannot be used now.")
+        told_at = len(ev)         # the play is told before what it does (a sure hit, a move...)
         rule.apply(self, a, ev)   # checks first, then changes
         self.active = a.figure
         f.devices_used += 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.i18n import t, translator
+from game.engine.i18n import number, t, translator
 from game.lupin.ui.choices import figure_name, humanise, item_name, name_of, vehicle_name
 
 
@@ -48,9 +48,11 @@ def _variant(kind: str, entry: dict[str, Any]) -> str:
     if kind == "moved":
         if "to" not in entry:
             return "moved_unseen"
+        # "inside Sala dei Rubini", "under B4": "moves inside ...", not "moves to inside ..."
+        into = "_into" if str(entry["to"]).startswith(("inside ", "under ")) else ""
         if entry.get("figure", "") in ("lupin", "jigen", "goemon", "fujiko") and entry.get("shown") is False:
-            return "moved_hidden"
-        return "moved"
+            return "moved_hidden" + into
+        return "moved" + into
     if kind == "shot":
         return "shot_hit" if entry.get("hit") else "shot_miss"
     if kind == "knife":
@@ -111,6 +113,9 @@ def event_line(entry: dict[str, Any]) -> str:
         values["receiver"] = figure_name(str(entry.get("to", "")))
     if kind == "treasure_stolen":
         values["victim"] = figure_name(str(entry.get("from", "")))
+    for k in ("price", "left"):   # money: 1,300 / 1.300 by the language
+        if isinstance(values.get(k), int):
+            values[k] = number(values[k])
     if kind == "flipped":
         values["tile"] = int(entry.get("tile", 0)) + 1
     if kind == "game_over":

@@ -43,11 +43,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.i18n import current_language, t
+from game.engine.i18n import current_language, number, t
 from game.lupin.rules.catalog import catalog
 from game.lupin.rules.planning import BASE_CARRY, carry_problem
 from game.lupin.ui import tile_art
-from game.lupin.ui.board_scene import BOARD_RECT, GANG_STYLE
+from game.lupin.ui.board_scene import BOARD_RECT, GANG_STYLE, draw_gang_token, token_colour
 from game.lupin.ui.dice import fit
 from game.ui import theme
 from game.ui.canvas import Canvas
@@ -157,7 +157,7 @@ def refusal(view: dict, seat: str, member: str, device: str, *, moving: bool = F
         money = budgets.get("gang", budgets.get(member, 0)) if coop else budgets.get(member, 0)
         price = (plan.get("prices") or {}).get(device, 0)
         if price > money:
-            return t("lupin_plan.refuse.money", device=dev, price=f"{price:,}", money=f"{money:,}")
+            return t("lupin_plan.refuse.money", device=dev, price=number(price), money=number(money))
     held = carrying(plan, member)
     if carry_problem(member, [*held, device]) is not None:
         cat = catalog()
@@ -791,17 +791,23 @@ class PlanningScreen:
         seat = self.scene.seat
         mine = v["seats"].get(m) == seat
         colour, letter = GANG_STYLE.get(m, ((140, 96, 52), "?"))
+        safe = m in GANG_STYLE and self.scene.colourblind   # the board's safe markers, here too
+        if safe:
+            colour = token_colour(m, True)
         canvas.fill((22, 32, 60), card, radius=12)
         with canvas.clip(pygame.FRect(card.left, card.top, card.width, 6)):
             canvas.fill(colour, card, radius=12)
         canvas.border(mix(colour, theme.EDGE, 0.45), card, width=1.5, radius=12)
         cx, cy = card.left + 26, card.top + 28
-        canvas.circle(colour, (cx, cy), 15)
-        canvas.text(letter, (cx, cy + 1), 19, theme.DISPLAY, theme.INK, anchor="center")
+        if safe:
+            draw_gang_token(canvas, m, (cx, cy), 15, 19 / 22, True)
+        else:
+            canvas.circle(colour, (cx, cy), 15)
+            canvas.text(letter, (cx, cy + 1), 19, theme.DISPLAY, theme.INK, anchor="center")
         budgets = plan.get("budgets") or {}
         money_w = 0.0
         if m in budgets:       # all against all: each member's own money
-            money_w = canvas.text(f"{budgets[m]:,}$", (card.right - 14, cy), 22, theme.DISPLAY, theme.GOLD_LIGHT,
+            money_w = canvas.text(f"{number(budgets[m])}$", (card.right - 14, cy), 22, theme.DISPLAY, theme.GOLD_LIGHT,
                                   anchor="midright").width + 10
         canvas.text(fit(canvas, member_name(m), card.width - 64 - money_w, 22, theme.BOLD), (card.left + 50, cy - 7),
                     22, theme.BOLD, theme.INK, anchor="midleft")
@@ -933,7 +939,7 @@ class PlanningScreen:
             c.text(fit(c, name, w, size, theme.DISPLAY), (x, box.top + 32), size, theme.DISPLAY, theme.INK)
             y = box.top + 64
             if price is not None:
-                c.text(t("lupin_plan.price", price=f"{price:,}"), (x, y), 16, theme.BOLD, theme.GOLD_LIGHT)
+                c.text(t("lupin_plan.price", price=number(price)), (x, y), 16, theme.BOLD, theme.GOLD_LIGHT)
                 y += 26
             c.line(theme.EDGE, (x, y), (x + w, y), 1)
             y += 8
@@ -977,11 +983,11 @@ class PlanningScreen:
                   "lupin_plan.budget_gang" if self.coop else "lupin_plan.budget_own").upper()
         canvas.text(label, (MONEY_BOX.left + 14, MONEY_BOX.top + 10), 13, theme.BOLD, theme.GOLD, tracking=2)
         money = self.money()
-        text = "—" if money is None else f"{money:,}$"
+        text = "—" if money is None else f"{number(money)}$"
         canvas.text(text, (MONEY_BOX.left + 14, MONEY_BOX.top + 28), 60, theme.DISPLAY, theme.GOLD_LIGHT)
         spent = sum(p["price"] for p in self.plan.get("purchases", ()))
         if self.coop or self.fujiko_step:
-            canvas.text(fit(canvas, t("lupin_plan.spent", money=f"{spent:,}"), MONEY_BOX.width - 28, 13, theme.BODY),
+            canvas.text(fit(canvas, t("lupin_plan.spent", money=number(spent)), MONEY_BOX.width - 28, 13, theme.BODY),
                         (MONEY_BOX.left + 14, MONEY_BOX.bottom - 22), 13, theme.BODY, theme.MUTED)
 
     @staticmethod

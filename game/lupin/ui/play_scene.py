@@ -33,7 +33,8 @@ from typing import Any, Mapping
 import pygame
 
 from game.engine.api import TABLE, IllegalAction, events_for_seat
-from game.engine.i18n import current_language, t
+from game.engine.grid import format_coord
+from game.engine.i18n import current_language, number, t
 from game.engine.saves import Autosaver
 from game.lupin.rules.boards import episode
 from game.lupin.rules.characters import sheet
@@ -489,6 +490,7 @@ class LupinPlayScene(LupinBoardScene):
 
     # ================================================================ what is on offer
     def refresh(self) -> None:
+        self._refreshed_in = current_language()   # labels and log lines are made in this language
         self.view = self.match.state.view(self.seat)
         self._risks: dict = {}   # reveal_risk's answers hold for this position only
         self._layout_tokens()
@@ -835,9 +837,14 @@ class LupinPlayScene(LupinBoardScene):
             if reason is not None:
                 self.say(reason)
                 self.version += 1
+        elif self.targets and self.revealed and not self.over:   # an empty square nobody may go to
+            self.say(t("i11_pt.not_lit", square=format_coord(sq)))
+            self.version += 1
 
     # ================================================================ per frame
     def update(self, dt: float) -> None:
+        if self.__dict__.get("_refreshed_in") != current_language():
+            self.refresh()   # the language was changed in the Settings over the game: relabel
         self.time += dt
         self.dice.update(dt)
         if not self.menu_open():   # the menu stops the clock; a computer seat waits for it to close
@@ -1667,7 +1674,7 @@ class LupinPlayScene(LupinBoardScene):
             budgets = plan.get("budgets") or {}
             money = budgets.get("gang", budgets.get(self.selected or "", None))
             if money is not None:
-                right = canvas.text(t("lupin.play.budget", money=f"{money:,}"), (right, y), 14, theme.BOLD,
+                right = canvas.text(t("lupin.play.budget", money=number(money)), (right, y), 14, theme.BOLD,
                                     theme.GOLD_LIGHT, anchor="topright").left - 12
         if self.selected and self.revealed:
             lx = IX + canvas.measure(label, 14, theme.BOLD, tracking=2)[0] + 12
