@@ -247,22 +247,18 @@ class Coach:
                         max_lines=self.MAX_LINES)
         text_w -= 220       # the foot row: its line beside Continue
         foot_y = r.bottom - self.FOOT / 2 - 8
-        if self.refusal:
-            canvas.text(_fit(canvas, self.refusal, text_w, 16, theme.BOLD), (x, foot_y), 16, theme.BOLD,
-                        (246, 140, 126))
+        if self.refusal:   # on two lines beside Continue when it needs them, never cut
+            lines = canvas.wrap(self.refusal, text_w, 15, theme.BOLD)
+            if len(lines) == 1:
+                canvas.text(self.refusal, (x, foot_y), 16, theme.BOLD, (246, 140, 126))
+            else:
+                canvas.text_box(self.refusal, (x, foot_y - 13, text_w, 40), 15, theme.BOLD, (246, 140, 126),
+                                line_spacing=1.15, max_lines=2)
         elif self.waiting:
             dots = "." * (1 + int(time * 2) % 3)
             canvas.text(t("tutorial.watch").rstrip("…. ") + dots, (x, foot_y), 16, theme.ITALIC, theme.MUTED)
         for w in self.widgets:
             w.draw(canvas)
-
-
-def _fit(canvas: Canvas, text: str, width: float, size: float, face: str) -> str:
-    if canvas.measure(text, size, face)[0] <= width:
-        return text
-    while text and canvas.measure(text + "…", size, face)[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 # ------------------------------------------------------------------------------------ dialogs

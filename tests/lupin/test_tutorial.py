@@ -392,3 +392,38 @@ def test_the_turn_box_agrees_with_the_tutorial():
         scene = tutorial(app)
         said.add(scene.instruction())
     assert t("lupin.play.hint.wait") not in said
+
+
+def test_a_click_while_the_tutorial_moves_says_so_in_full_and_the_end_says_who_won(_private_user_dir):
+    """A click during a computer move is answered by a whole sentence (it was "Follow the highlight:
+    Watch the table…"), drawn on up to two lines and never cut; at the end the turn box names the
+    winners, not "Lupin to play" under "Well done!"."""
+    drawn: list[str] = []
+    app = make_app(scenes=("title",))
+    open_from_title(app)
+    tour = Tour(app)
+    tour.run_to(STEP_OF["placement"])
+    scene = tutorial(app)
+    click(app, (500, 300))
+    assert scene.coach.refusal == t("tutorial.watch_refusal")
+    real_text = app.canvas.text
+
+    def spy(text, *a, **k):
+        drawn.append(text)
+        return real_text(text, *a, **k)
+
+    app.canvas.text = spy
+    frame(app)
+    app.canvas.text = real_text
+    shown = " ".join(d for d in drawn if d and d.split()[0] in t("tutorial.watch_refusal"))
+    assert "…" not in shown and t("tutorial.watch_refusal").split()[-1] in shown
+    tour.run_to()
+    assert isinstance(app.stack.top, WellDoneScene)
+    scene = tutorial(app)
+    assert scene.match.state.is_over()
+    title = scene._winners_title()
+    drawn.clear()
+    app.canvas.text = spy
+    scene.draw(app.canvas)
+    app.canvas.text = real_text
+    assert title in drawn and t("lupin.play.turn_of", who=seat_name("lupin")) not in drawn

@@ -1272,7 +1272,7 @@ class LupinPlayScene(LupinBoardScene):
 
     def _draw_turn(self, canvas: Canvas) -> None:
         r = TURN
-        if self.over:
+        if self.over or self.match.state.is_over():   # the tutorial's end has no end screen
             colour = theme.RED
             title = self._winners_title()
         elif self.revealed:

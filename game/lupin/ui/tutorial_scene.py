@@ -294,8 +294,8 @@ class LupinTutorialScene(LupinPlayScene):
         step = self.step
         if step.kind == "note":
             hint = t("tutorial.continue")
-        elif step.kind == "auto" or self.finished:
-            hint = t("tutorial.watch")
+        elif step.kind == "auto" or self.finished:   # nothing to follow: the tutorial is moving
+            return t("tutorial.watch_refusal")
         else:
             choice = self.expected_choice()
             hint = choice.label if choice is not None else self.sentence()
