@@ -135,7 +135,20 @@ class Translator:
             text = self._lookup(f"{key}.{form}", lang) or self._lookup(f"{key}.other", lang)
         if text is None:
             text = key
-        return text.format(**values) if values else text
+        if not values:
+            return text
+        text = text.format(**values)
+        return _euphonic_d(text) if lang == "it" else text
+
+
+_A_BEFORE_A = re.compile(r"(?<![\w'’])([Aa]) (?=[Aa])")
+
+
+def _euphonic_d(text: str) -> str:
+    """Italian puts a 'd' on the preposition 'a' before a word that starts with 'a': a text that
+    says "spara a {target}" reads "spara ad Agente 1" (and "a Jigen" stays). Only filled-in texts
+    need it: the written ones are already right."""
+    return _A_BEFORE_A.sub(r"\1d ", text)
 
 
 _default = Translator()

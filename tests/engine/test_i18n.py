@@ -106,3 +106,14 @@ def test_a_plural_text_without_one_of_its_forms_is_reported(tmp_path: Path):
         (tmp_path / "data" / "i18n" / lang / "ui.yaml").write_text(body)
     problems = check_i18n(tmp_path)
     assert any(p.field == "a.b.one" and "both forms" in str(p) for p in problems)
+
+
+def test_italian_says_ad_before_a_name_that_starts_with_a():
+    """'Spara a Agente 1' is not Italian: the preposition takes a 'd' before an a-word, whatever
+    the filled-in name ('Spara ad Agente 1', 'spara a Jigen'); English is left alone."""
+    tr = i18n.Translator()
+    assert tr.t("lupin.act.shoot", lang="it", target="Agente 1") == "Spara ad Agente 1"
+    assert tr.t("lupin.act.shoot", lang="it", target="Jigen") == "Spara a Jigen"
+    assert tr.t("lupin.ev.shot_hit", lang="it", figure="Agente 2", target="Agente 4",
+                roll="3+4") == "Agente 2 spara ad Agente 4: colpito (3+4)."
+    assert tr.t("lupin.act.shoot", lang="en", target="Agent 1") == "Shoot Agent 1"
