@@ -15,7 +15,8 @@ import dataclasses
 import types
 import typing
 from pathlib import Path
-from typing import Any, Callable, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from collections.abc import Callable
 
 import yaml
 
@@ -73,10 +74,10 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LMap:
         key = loader.construct_object(key_node, deep=True)
         try:
             hash(key)
-        except TypeError:
+        except TypeError as err:
             raise yaml.constructor.ConstructorError(
                 "while constructing a mapping", node.start_mark, "found an unhashable key",
-                key_node.start_mark)
+                key_node.start_mark) from err
         if key in result:
             raise yaml.constructor.ConstructorError(
                 None, None, f"duplicate key '{key}'", key_node.start_mark)

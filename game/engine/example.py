@@ -14,7 +14,8 @@ Registered as the title ``"example"`` (see ``game.engine.api``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from game.engine.api import (
     TABLE, Action, Event, Result, Seat, register_action, require,

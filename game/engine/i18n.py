@@ -9,7 +9,8 @@ checks that both files hold the same keys); at run time it falls back to English
 Plurals: where a count meets a noun, the key holds two forms, ``one`` and ``other``
 (``warn: {one: "Resta {n} minuto", other: "Restano {n} minuti"}``), and ``t("...warn", n=1)``
 picks the form by the count: the value ``count`` if given, else ``n``, else the only whole-number
-value among the text's own placeholders. Italian and English both say ``one`` for 1 and ``other`` for everything else (0 included).
+value among the text's own placeholders. Italian and English both say ``one`` for 1 and ``other`` for
+everything else (0 included).
 """
 
 from __future__ import annotations
@@ -203,8 +204,9 @@ def check_i18n(root: Path) -> list[ContentError]:
                 if form in PLURAL_FORMS:
                     twin = f"{base}.{'other' if form == 'one' else 'one'}"
                     if twin not in texts:
+                        where = f"{lines[key][0].name}:{lines[key][1]}"
                         problems.append(ContentError(language_dir(lang, root), None, twin,
-                                                     f"a plural text needs both forms, 'one' and 'other' ({lines[key][0].name}:{lines[key][1]})"))
+                                                     f"a plural text needs both forms, 'one' and 'other' ({where})"))
     problems.extend(_placeholder_problems(tables))
     return problems
 

@@ -28,7 +28,8 @@ import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 from xml.parsers import expat
 
 from game.engine.board import TERRAINS, Board, Cell, Place
@@ -493,7 +494,8 @@ class _Loader:
                 self.square_problem(name, sq, "{squares} {has} a tile without a 'terrain' property (" + hint + ")")
                 return None
             if terrain not in TERRAINS:
-                self.square_problem(name, sq, "{squares} {has} the unknown terrain " + repr(terrain).replace("{", "{{").replace("}", "}}")
+                self.square_problem(name, sq, "{squares} {has} the unknown terrain "
+                                    + repr(terrain).replace("{", "{{").replace("}", "}}")
                                     + " (known terrains: " + ", ".join(TERRAINS) + ")")
                 return None
             return terrain

@@ -544,7 +544,7 @@ class Canvas:
             per_image[r.size] = per_image.pop(r.size)
         self.surface.blit(scaled, r.topleft)
 
-    def layer(self, key: object, build: Callable[["Canvas"], None]) -> None:
+    def layer(self, key: object, build: Callable[[Canvas], None]) -> None:
         """Blit a full-window layer drawn once by ``build(canvas)`` and cached for this window size.
 
         The builder draws with the ordinary canvas API (logical coordinates); use it for
@@ -563,7 +563,7 @@ class Canvas:
             self._layers.put(cache_key, surf)
         self.surface.blit(surf, (0, 0))
 
-    def sprite(self, key: object, rect: RectLike, build: Callable[["Canvas"], None], margin: float = 0.0) -> None:
+    def sprite(self, key: object, rect: RectLike, build: Callable[[Canvas], None], margin: float = 0.0) -> None:
         """Draw ``build(canvas)`` once into a cached transparent sprite covering ``rect`` (+ ``margin``)
         and blit it; for composite shapes (a panel with its shadow) drawn every frame.
 
@@ -708,7 +708,7 @@ class Canvas:
         cached = self._wrap_cache.get(key)
         if cached is not None:
             return cached
-        layout, real, real_width = self.layout_font(face, size), self.font(face, size), width * self.scale
+        real_width = width * self.scale
 
         layout_px, real_px = max(1, round(size)), self.font_px(size)
 

@@ -54,7 +54,7 @@ class Progress:
         return resources.user_dir() / "tutorials" / f"{name}.json"
 
     @classmethod
-    def load(cls, name: str) -> "Progress | None":
+    def load(cls, name: str) -> Progress | None:
         """The saved progress, or None (none saved, or a file that cannot be read: start over)."""
         try:
             data = json.loads(cls.path(name).read_text(encoding="utf-8"))

@@ -58,7 +58,7 @@ def players_text(game: Game) -> str:
 
 
 class EntryCard(Card):
-    def __init__(self, rect: Any, entry: Entry, scene: "ChooserScene"):
+    def __init__(self, rect: Any, entry: Entry, scene: ChooserScene):
         super().__init__(rect, on_click=lambda: scene.click(entry), radius=12 if entry.episode is None else 10,
                          fill=(16, 24, 46, 225) if entry.episode is None else (14, 21, 40, 215),
                          accent=entry.game.rgb if entry.episode is None else None)
