@@ -116,10 +116,11 @@ class Board:
         cells = [list(row) for row in cells]
         for place in self.places:
             if place.kind in ("building", "temple"):
-                attr = place.kind
                 for r, c in place.squares:
                     if 0 <= r < self.rows and 0 <= c < self.cols:
-                        cells[r][c] = replace(cells[r][c], **{attr: place.name})
+                        cell = cells[r][c]
+                        cells[r][c] = (replace(cell, building=place.name) if place.kind == "building"
+                                       else replace(cell, temple=place.name))
         self._cells = tuple(tuple(row) for row in cells)
         self.props = MappingProxyType(dict(props or {}))
         self.source = source

@@ -158,7 +158,7 @@ class _Ctx:
     def __init__(self, file: str | Path):
         self.file = file
 
-    def fail(self, line: int | None, field: str, message: str) -> typing.NoReturn:
+    def fail(self, line: int | None, field: str | None, message: str) -> typing.NoReturn:
         raise ContentError(self.file, line, field or None, message)
 
 
@@ -228,7 +228,7 @@ def convert(value: Any, tp: Any, ctx: _Ctx, line: int | None, field: str) -> Any
             k = convert(key, key_tp, ctx, key_line, _join(field, key))
             out[k] = convert(item, val_tp, ctx, key_line, _join(field, key))
         return out
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _convert_dataclass(value, tp, ctx, line, field)
     validator = getattr(tp, "from_content", None)
     if callable(validator):

@@ -98,8 +98,9 @@ def plural_count(values: dict[str, object], text: str = "") -> int | None:
     """The number a plural text agrees with: ``count``, else ``n``, else the only int value among
     the placeholders of ``text`` (all the values when ``text`` is not given)."""
     for name in _COUNT_NAMES:
-        if isinstance(values.get(name), int) and not isinstance(values.get(name), bool):
-            return int(values[name])  # type: ignore[arg-type]
+        value = values.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return int(value)
     names = {f for _lit, f, _spec, _conv in string.Formatter().parse(text) if f} if text else set(values)
     ints = [v for k, v in values.items() if k in names and isinstance(v, int) and not isinstance(v, bool)]
     return ints[0] if len(ints) == 1 else None
@@ -159,9 +160,9 @@ def translator() -> Translator:
     return _default
 
 
-def t(key: str, **values: object) -> str:
-    """The current language's text for ``key``."""
-    return _default.t(key, **values)
+def t(key: str, lang: str | None = None, **values: object) -> str:
+    """The current language's text for ``key`` (or language ``lang``'s)."""
+    return _default.t(key, lang, **values)
 
 
 def set_language(lang: str) -> None:

@@ -274,6 +274,7 @@ def _run_session(args: argparse.Namespace) -> int:
     end = rss_mb()
     growth = 100 * (end - warm) / warm if warm else 0.0
     c = app.canvas
+    assert c is not None  # the session drew frames on it
     print(f"end: {end:.1f} MB; after warm-up (game {warm_after}, {warm:.1f} MB) {growth:+.1f} %  "
           f"({'flat' if growth < 10 else 'GROWING'}: the bound is 10 %)")
     print(f"caches: {len(c._text_cache)} texts, {len(c._shape_cache)} shapes/sprites, {len(c._layers)} layers, "

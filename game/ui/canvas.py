@@ -88,7 +88,7 @@ def get_font(face: str, px: int) -> pygame.font.Font:
 
 
 _glyphs: dict[tuple[str, str], bool] = {}
-_ft_fonts: dict[str, object] = {}
+_ft_fonts: dict[str, pygame.freetype.Font] = {}
 
 
 def has_glyph(face: str, ch: str) -> bool:
@@ -386,7 +386,8 @@ class Canvas:
             self._shape_cache.put(key, surf)
         return surf
 
-    def _alpha_draw(self, colour: Colour, bounds: pygame.Rect, draw: Callable[[pygame.Surface, tuple], None]) -> None:
+    def _alpha_draw(self, colour: Colour, bounds: pygame.Rect,
+                    draw: Callable[[pygame.Surface, tuple[int, int], tuple[int, ...]], None]) -> None:
         """Draw a translucent shape through a temporary surface covering ``bounds`` (pixels)."""
         c = _rgba(colour)
         if c[3] >= 255:
@@ -472,7 +473,7 @@ class Canvas:
             pygame.draw.polygon(surf, col, [(x + off[0], y + off[1]) for x, y in pts], w)
         self._alpha_draw(colour, bounds, draw)
 
-    def vertical_gradient(self, rect: RectLike, top: Colour, bottom: Colour) -> None:
+    def vertical_gradient(self, rect: RectLike | None, top: Colour, bottom: Colour) -> None:
         """A top-to-bottom gradient: one pixel column per pixel row, stretched sideways (sharp)."""
         r = self.rect_px(rect).clip(self.surface.get_rect()) if rect is not None else self.surface.get_rect()
         if r.width <= 0 or r.height <= 0:

@@ -288,11 +288,13 @@ class TutorialOfferScene(Scene):
 
     def resume(self) -> None:
         stack = self.stack
+        assert stack is not None  # a scene's buttons work only while it is on the stack
         self.close()
         stack.push(self.entry.build(self.progress.step))
 
     def restart(self) -> None:
         stack = self.stack
+        assert stack is not None  # a scene's buttons work only while it is on the stack
         Progress.clear(self.entry.name)
         self.close()
         stack.push(self.entry.build(0))

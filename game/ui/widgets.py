@@ -198,7 +198,7 @@ def draw_badge(canvas: Canvas, text: str, pos: Sequence[float], *, anchor: str =
     setattr(r, anchor, pos)
     if filled:
         canvas.fill(colour, r, radius=h / 2)
-        ink = theme.INK
+        ink: Colour = theme.INK
     else:
         canvas.fill((*colour[:3], 38), r, radius=h / 2)
         canvas.border(colour, r, width=1.5, radius=h / 2)
