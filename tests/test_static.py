@@ -40,3 +40,12 @@ def test_mypy_finds_nothing_in_engine_and_ui():
     # pyproject.toml's [tool.mypy] `files` is what points mypy at the folders: a check over nothing would pass.
     checked = re.search(r"no issues found in (\d+) source files", done.stdout)
     assert checked and int(checked[1]) >= 30, f"mypy did not check game/engine and game/ui:\n{done.stdout}"
+
+
+def test_the_checkers_are_pinned_in_the_test_extra():
+    # A new ruff or mypy release brings new findings; pinned, CI fails only when the code changes.
+    import tomllib
+
+    extra = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    pins = {d.split("==")[0]: d.split("==")[1] for d in extra["test"] if "==" in d}
+    assert {"ruff", "mypy"} <= set(pins), f"ruff and mypy must be pinned (==) in the test extra: {extra['test']}"
