@@ -35,7 +35,8 @@ def ensure_env(extras: str = "test") -> Path:
     if not py.exists():
         print("Heist Table: creating a private Python environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
-    print("Heist Table: installing dependencies (pygame-ce, pytmx, PyYAML, markdown-it-py, pytest) ...", flush=True)
+    print("Heist Table: installing dependencies (pygame-ce, pytmx, PyYAML, markdown-it-py, pytest, ruff, mypy) ...",
+          flush=True)
     target = f"{ROOT}[{extras}]" if extras else str(ROOT)
     subprocess.run(
         [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", "-e", target],

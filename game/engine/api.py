@@ -24,9 +24,10 @@ import re
 import types
 from dataclasses import dataclass, field
 from typing import (
-    Any, Callable, ClassVar, Literal, Mapping, Protocol, Sequence, TypeVar, Union, get_args,
+    Any, ClassVar, Literal, Protocol, TypeVar, Union, get_args,
     get_origin, get_type_hints, runtime_checkable,
 )
+from collections.abc import Callable, Mapping, Sequence
 
 Seat = str
 """A seat's name as the title spells it (``"gang"``, ``"zenigata"``, ``"north"`` ...)."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
 
 from game.engine.grid import Sq, format_coord
 
@@ -115,10 +116,11 @@ class Board:
         cells = [list(row) for row in cells]
         for place in self.places:
             if place.kind in ("building", "temple"):
-                attr = place.kind
                 for r, c in place.squares:
                     if 0 <= r < self.rows and 0 <= c < self.cols:
-                        cells[r][c] = replace(cells[r][c], **{attr: place.name})
+                        cell = cells[r][c]
+                        cells[r][c] = (replace(cell, building=place.name) if place.kind == "building"
+                                       else replace(cell, temple=place.name))
         self._cells = tuple(tuple(row) for row in cells)
         self.props = MappingProxyType(dict(props or {}))
         self.source = source

@@ -22,7 +22,8 @@ import stat
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TextIO
+from collections.abc import Callable
 
 from game.engine import resources
 from game.engine.content import CHECKERS, ContentError, load_yaml, register_checker

@@ -15,7 +15,8 @@ import dataclasses
 import types
 import typing
 from pathlib import Path
-from typing import Any, Callable, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from collections.abc import Callable
 
 import yaml
 
@@ -73,10 +74,10 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LMap:
         key = loader.construct_object(key_node, deep=True)
         try:
             hash(key)
-        except TypeError:
+        except TypeError as err:
             raise yaml.constructor.ConstructorError(
                 "while constructing a mapping", node.start_mark, "found an unhashable key",
-                key_node.start_mark)
+                key_node.start_mark) from err
         if key in result:
             raise yaml.constructor.ConstructorError(
                 None, None, f"duplicate key '{key}'", key_node.start_mark)
@@ -157,7 +158,7 @@ class _Ctx:
     def __init__(self, file: str | Path):
         self.file = file
 
-    def fail(self, line: int | None, field: str, message: str) -> typing.NoReturn:
+    def fail(self, line: int | None, field: str | None, message: str) -> typing.NoReturn:
         raise ContentError(self.file, line, field or None, message)
 
 
@@ -227,7 +228,7 @@ def convert(value: Any, tp: Any, ctx: _Ctx, line: int | None, field: str) -> Any
             k = convert(key, key_tp, ctx, key_line, _join(field, key))
             out[k] = convert(item, val_tp, ctx, key_line, _join(field, key))
         return out
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _convert_dataclass(value, tp, ctx, line, field)
     validator = getattr(tp, "from_content", None)
     if callable(validator):

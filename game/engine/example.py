@@ -14,7 +14,8 @@ Registered as the title ``"example"`` (see ``game.engine.api``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from game.engine.api import (
     TABLE, Action, Event, Result, Seat, register_action, require,
@@ -174,13 +175,13 @@ class SealedBidsState:
         self.hands[seat].append(card)
         self.drawn.add(seat)
         public = Event("example.drew", {"seat": seat})
-        return [Event("example.drew", {"seat": seat, "card": card}, audience={seat},
+        return [Event("example.drew", {"seat": seat, "card": card}, audience=frozenset({seat}),
                       redacted=public, reveal=True)]
 
     def _bid(self, seat: Seat, card: int) -> list[Event]:
         self.hands[seat].remove(card)
         self.face_down[seat] = card
-        events = [Event("example.bid", {"seat": seat, "card": card}, audience={seat},
+        events = [Event("example.bid", {"seat": seat, "card": card}, audience=frozenset({seat}),
                         redacted=Event("example.bid", {"seat": seat}))]
         if len(self.face_down) == len(SEATS):
             shown = tuple(self.face_down[s] for s in SEATS)

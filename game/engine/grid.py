@@ -6,7 +6,8 @@ board. Inside the code a square is ``Sq(row, col)``, both counted from 0.
 from __future__ import annotations
 
 import re
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
+from collections.abc import Iterator
 
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _COORD = re.compile(r"^\s*([A-Za-z])\s*(\d{1,3})\s*$")
@@ -19,14 +20,14 @@ class Sq(NamedTuple):
     def __str__(self) -> str:
         return format_coord(self)
 
-    def neighbours4(self) -> Iterator["Sq"]:
+    def neighbours4(self) -> Iterator[Sq]:
         r, c = self
         yield Sq(r - 1, c)
         yield Sq(r + 1, c)
         yield Sq(r, c - 1)
         yield Sq(r, c + 1)
 
-    def neighbours8(self) -> Iterator["Sq"]:
+    def neighbours8(self) -> Iterator[Sq]:
         r, c = self
         for dr in (-1, 0, 1):
             for dc in (-1, 0, 1):

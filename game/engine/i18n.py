@@ -9,7 +9,8 @@ checks that both files hold the same keys); at run time it falls back to English
 Plurals: where a count meets a noun, the key holds two forms, ``one`` and ``other``
 (``warn: {one: "Resta {n} minuto", other: "Restano {n} minuti"}``), and ``t("...warn", n=1)``
 picks the form by the count: the value ``count`` if given, else ``n``, else the only whole-number
-value among the text's own placeholders. Italian and English both say ``one`` for 1 and ``other`` for everything else (0 included).
+value among the text's own placeholders. Italian and English both say ``one`` for 1 and ``other`` for
+everything else (0 included).
 """
 
 from __future__ import annotations
@@ -97,8 +98,9 @@ def plural_count(values: dict[str, object], text: str = "") -> int | None:
     """The number a plural text agrees with: ``count``, else ``n``, else the only int value among
     the placeholders of ``text`` (all the values when ``text`` is not given)."""
     for name in _COUNT_NAMES:
-        if isinstance(values.get(name), int) and not isinstance(values.get(name), bool):
-            return int(values[name])  # type: ignore[arg-type]
+        value = values.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return int(value)
     names = {f for _lit, f, _spec, _conv in string.Formatter().parse(text) if f} if text else set(values)
     ints = [v for k, v in values.items() if k in names and isinstance(v, int) and not isinstance(v, bool)]
     return ints[0] if len(ints) == 1 else None
@@ -158,9 +160,9 @@ def translator() -> Translator:
     return _default
 
 
-def t(key: str, **values: object) -> str:
-    """The current language's text for ``key``."""
-    return _default.t(key, **values)
+def t(key: str, lang: str | None = None, **values: object) -> str:
+    """The current language's text for ``key`` (or language ``lang``'s)."""
+    return _default.t(key, lang, **values)
 
 
 def set_language(lang: str) -> None:
@@ -203,8 +205,9 @@ def check_i18n(root: Path) -> list[ContentError]:
                 if form in PLURAL_FORMS:
                     twin = f"{base}.{'other' if form == 'one' else 'one'}"
                     if twin not in texts:
+                        where = f"{lines[key][0].name}:{lines[key][1]}"
                         problems.append(ContentError(language_dir(lang, root), None, twin,
-                                                     f"a plural text needs both forms, 'one' and 'other' ({lines[key][0].name}:{lines[key][1]})"))
+                                                     f"a plural text needs both forms, 'one' and 'other' ({where})"))
     problems.extend(_placeholder_problems(tables))
     return problems
 

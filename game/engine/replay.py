@@ -19,7 +19,8 @@ import datetime
 import json
 import re
 import secrets
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from game.engine.api import (
     JSON, Action, Event, GameState, IllegalAction, Seat, action_from_json, action_to_json, get_title,
@@ -230,7 +231,7 @@ class Match:
 
 def new_game_id() -> str:
     """A file-name-safe id for a new game: when it started (UTC) and 8 random hex digits."""
-    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M%S")
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
     return f"{stamp}-{secrets.token_hex(4)}"
 
 

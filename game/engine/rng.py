@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Any, Iterable, MutableSequence, Sequence, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Iterable, MutableSequence, Sequence
 
 T = TypeVar("T")
 

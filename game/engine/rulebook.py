@@ -249,8 +249,8 @@ def check_rules_reader(root: Path) -> list[ContentError]:
                 problems.append(ContentError(books / b, None, cid,
                                              f"the chapter {cid!r} is in {a!r} but missing in {b!r}"))
         for cid in sorted(set(it) & set(en)):
-            a, b = it[cid], en[cid]
-            if a is not None and b is not None and a.episodes != b.episodes:
+            chap_it, chap_en = it[cid], en[cid]
+            if chap_it is not None and chap_en is not None and chap_it.episodes != chap_en.episodes:
                 problems.append(ContentError(books / "en", None, cid,
                                              "the chapter names other episodes than its Italian text"))
         order_it = [c for c in it if c in en]

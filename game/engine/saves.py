@@ -38,7 +38,8 @@ import datetime
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from game.engine import resources
 from game.engine.api import Action, GameState, UnknownTitle, get_title
@@ -54,7 +55,7 @@ _KEYS = ("format", "version", "title", "config", "seed", "meta", "actions")
 
 def _now() -> datetime.datetime:
     """The current UTC time (a seam for tests that need a controlled clock)."""
-    return datetime.datetime.now(datetime.timezone.utc)
+    return datetime.datetime.now(datetime.UTC)
 
 
 class SaveError(Exception):
@@ -353,7 +354,7 @@ def read_save(path: str | Path) -> SaveData:
     except (TypeError, ValueError):
         raise SaveError(path, "the file is damaged (its date is not a date)") from None
     if saved_at.tzinfo is None:
-        saved_at = saved_at.replace(tzinfo=datetime.timezone.utc)
+        saved_at = saved_at.replace(tzinfo=datetime.UTC)
     try:
         actions = tuple(ActionLog.from_json(doc["actions"]))
     except ValueError as exc:

@@ -33,7 +33,7 @@ class Settings:
         return resources.user_dir() / "settings.json"
 
     @classmethod
-    def load(cls) -> tuple["Settings", str | None]:
+    def load(cls) -> tuple[Settings, str | None]:
         """The saved settings and, when the file was unusable, a sentence saying so."""
         path = cls.path()
         if not path.exists():

@@ -28,7 +28,8 @@ import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 from xml.parsers import expat
 
 from game.engine.board import TERRAINS, Board, Cell, Place
@@ -220,7 +221,7 @@ class _Loader:
         self.tile_w = self.tile_h = 1
         self.row_lines: dict[str, dict[int, int]] = {}     # layer -> row -> line of its CSV row
         self.layer_lines: dict[str, int | None] = {}
-        self.object_lines: dict[int, int] = {}
+        self.object_lines: dict[int, int | None] = {}
         self.place_lines: dict[int, int | None] = {}
         self.places_ok = True       # checks that need the places are skipped when one is broken
 
@@ -342,7 +343,7 @@ class _Loader:
         for element in root.iter():
             if element.tag not in ("layer", "objectgroup"):
                 if element.tag == "object" and element.get("id", "").isdigit():
-                    self.object_lines[int(element.get("id"))] = xml.line(element)  # type: ignore[arg-type]
+                    self.object_lines[int(element.get("id", ""))] = xml.line(element)
                 continue
             name = element.get("name", "")
             line = xml.line(element)
@@ -493,12 +494,13 @@ class _Loader:
                 self.square_problem(name, sq, "{squares} {has} a tile without a 'terrain' property (" + hint + ")")
                 return None
             if terrain not in TERRAINS:
-                self.square_problem(name, sq, "{squares} {has} the unknown terrain " + repr(terrain).replace("{", "{{").replace("}", "}}")
+                self.square_problem(name, sq, "{squares} {has} the unknown terrain "
+                                    + repr(terrain).replace("{", "{{").replace("}", "}}")
                                     + " (known terrains: " + ", ".join(TERRAINS) + ")")
                 return None
             return terrain
         if name == "roofs":
-            height = props.get("height")
+            height: Any = props.get("height")
             standable = props.get("standable", False)
             if not _fits(height, int) or height < 1:
                 self.square_problem(name, sq, "{squares} {has} a tile without a whole-number 'height' "
@@ -750,14 +752,14 @@ def _load(path: Path) -> Board:
         if _stamp(Path(s[0]) for s in stamp) == stamp:
             return board
     loader = _Loader(path)
-    board = loader.load()
+    loaded = loader.load()
     problems = loader.resolved_problems()
-    if problems or board is None:
+    if problems or loaded is None:
         raise _Problems(problems or [ContentError(str(path), None, None, "the map could not be read")])
-    stamp = _stamp(loader.deps)
-    if stamp is not None:
-        _CACHE[key] = (stamp, board)
-    return board
+    new_stamp = _stamp(loader.deps)
+    if new_stamp is not None:
+        _CACHE[key] = (new_stamp, loaded)
+    return loaded
 
 
 def load_board(path: str | Path) -> Board:

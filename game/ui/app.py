@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import pygame
 
@@ -55,7 +56,8 @@ class App:
                  fullscreen: bool | None = None, persist: bool = True):
         self.settings = settings if settings is not None else Settings()
         self.language = lang or self.settings.language
-        self.window_size = tuple(size or self.settings.window_size)
+        w, h = size or self.settings.window_size
+        self.window_size = (w, h)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.persist = persist
         self.windowed = surface is None
@@ -111,8 +113,9 @@ class App:
         self.save_settings()
 
     def set_window_size(self, size: tuple[int, int]) -> None:
-        self.window_size = tuple(size)
-        self.settings.window_size = tuple(size)
+        w, h = size
+        self.window_size = (w, h)
+        self.settings.window_size = (w, h)
         self.save_settings()
         if not self.fullscreen:
             self._apply_window()
@@ -183,8 +186,9 @@ class App:
             self.quit()
             return
         if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if self.windowed and pygame.display.get_surface() is not None and self.canvas is not None:
-                self.canvas.set_surface(pygame.display.get_surface())
+            surface = pygame.display.get_surface() if self.windowed else None
+            if surface is not None and self.canvas is not None:
+                self.canvas.set_surface(surface)
             return
         if kind == pygame.WINDOWLEAVE:
             self.mouse = FAR_AWAY

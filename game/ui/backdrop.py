@@ -133,7 +133,7 @@ def _skyline(c: Canvas, seed: int, low: float, high: float) -> None:
                     if rng.random() < lit:
                         warm = rng.random() < 0.85
                         b = rng.uniform(0.45, 1.0)
-                        wc = (236, 182, 90) if warm else (120, 170, 220)
+                        wc: tuple[int, ...] = (236, 182, 90) if warm else (120, 170, 220)
                         wc = tuple(round(v * b * (0.6 if row == 0 else 1.0)) for v in wc)
                         c.fill(wc, (x + 8 + i * 14, top + 12 + j * 20, 6, 9))
             x += bw + rng.uniform(-6, 10)

@@ -92,9 +92,9 @@ def register_session(subparsers: Any) -> None:
             "Plays Lupin games through the play screen, headless: every seat's moves are chosen by a bot "
             "and sent as the screen sends a person's (curtains lifted by a click, dice, tiles turning "
             "over, the shop), with frames drawn and the mouse sweeping the board between moves. Reports "
-            "the process's resident memory at the start, after the warm-up (three games of each episode: caches fill) and "
-            "at the end, with the growth after warm-up, the canvas caches' sizes, then the CPU the real "
-            "loop uses while the title and a board sit idle (dummy video driver: no window's copy cost)."),
+            "the process's resident memory at the start, after the warm-up (three games of each episode: "
+            "caches fill) and at the end, with the growth after warm-up, the canvas caches' sizes, then the CPU "
+            "the real loop uses while the title and a board sit idle (dummy video driver: no window's copy cost)."),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=8, help="games to play (default 8)")
     p.add_argument("--episode", default="rosso-rubino",
@@ -274,6 +274,7 @@ def _run_session(args: argparse.Namespace) -> int:
     end = rss_mb()
     growth = 100 * (end - warm) / warm if warm else 0.0
     c = app.canvas
+    assert c is not None  # the session drew frames on it
     print(f"end: {end:.1f} MB; after warm-up (game {warm_after}, {warm:.1f} MB) {growth:+.1f} %  "
           f"({'flat' if growth < 10 else 'GROWING'}: the bound is 10 %)")
     print(f"caches: {len(c._text_cache)} texts, {len(c._shape_cache)} shapes/sprites, {len(c._layers)} layers, "

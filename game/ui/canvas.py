@@ -88,7 +88,7 @@ def get_font(face: str, px: int) -> pygame.font.Font:
 
 
 _glyphs: dict[tuple[str, str], bool] = {}
-_ft_fonts: dict[str, object] = {}
+_ft_fonts: dict[str, pygame.freetype.Font] = {}
 
 
 def has_glyph(face: str, ch: str) -> bool:
@@ -386,7 +386,8 @@ class Canvas:
             self._shape_cache.put(key, surf)
         return surf
 
-    def _alpha_draw(self, colour: Colour, bounds: pygame.Rect, draw: Callable[[pygame.Surface, tuple], None]) -> None:
+    def _alpha_draw(self, colour: Colour, bounds: pygame.Rect,
+                    draw: Callable[[pygame.Surface, tuple[int, int], tuple[int, ...]], None]) -> None:
         """Draw a translucent shape through a temporary surface covering ``bounds`` (pixels)."""
         c = _rgba(colour)
         if c[3] >= 255:
@@ -472,7 +473,7 @@ class Canvas:
             pygame.draw.polygon(surf, col, [(x + off[0], y + off[1]) for x, y in pts], w)
         self._alpha_draw(colour, bounds, draw)
 
-    def vertical_gradient(self, rect: RectLike, top: Colour, bottom: Colour) -> None:
+    def vertical_gradient(self, rect: RectLike | None, top: Colour, bottom: Colour) -> None:
         """A top-to-bottom gradient: one pixel column per pixel row, stretched sideways (sharp)."""
         r = self.rect_px(rect).clip(self.surface.get_rect()) if rect is not None else self.surface.get_rect()
         if r.width <= 0 or r.height <= 0:
@@ -544,7 +545,7 @@ class Canvas:
             per_image[r.size] = per_image.pop(r.size)
         self.surface.blit(scaled, r.topleft)
 
-    def layer(self, key: object, build: Callable[["Canvas"], None]) -> None:
+    def layer(self, key: object, build: Callable[[Canvas], None]) -> None:
         """Blit a full-window layer drawn once by ``build(canvas)`` and cached for this window size.
 
         The builder draws with the ordinary canvas API (logical coordinates); use it for
@@ -563,7 +564,7 @@ class Canvas:
             self._layers.put(cache_key, surf)
         self.surface.blit(surf, (0, 0))
 
-    def sprite(self, key: object, rect: RectLike, build: Callable[["Canvas"], None], margin: float = 0.0) -> None:
+    def sprite(self, key: object, rect: RectLike, build: Callable[[Canvas], None], margin: float = 0.0) -> None:
         """Draw ``build(canvas)`` once into a cached transparent sprite covering ``rect`` (+ ``margin``)
         and blit it; for composite shapes (a panel with its shadow) drawn every frame.
 
@@ -708,7 +709,7 @@ class Canvas:
         cached = self._wrap_cache.get(key)
         if cached is not None:
             return cached
-        layout, real, real_width = self.layout_font(face, size), self.font(face, size), width * self.scale
+        real_width = width * self.scale
 
         layout_px, real_px = max(1, round(size)), self.font_px(size)
 

@@ -61,7 +61,8 @@ def icon(canvas: Canvas, name: str, centre: Point, size: float, colour) -> bool:
         canvas.line(colour, (cx - s * 0.25, cy), (cx + s * 0.9, cy), lw)
         canvas.lines(colour, [(cx + s * 0.45, cy - s * 0.45), (cx + s * 0.9, cy), (cx + s * 0.45, cy + s * 0.45)], lw)
     elif name == "check":
-        canvas.lines(colour, [(cx - s * 0.7, cy + s * 0.05), (cx - s * 0.2, cy + s * 0.55), (cx + s * 0.75, cy - s * 0.6)],
+        canvas.lines(colour,
+                     [(cx - s * 0.7, cy + s * 0.05), (cx - s * 0.2, cy + s * 0.55), (cx + s * 0.75, cy - s * 0.6)],
                      lw * 1.2)
     elif name == "cross":
         canvas.line(colour, (cx - s * 0.6, cy - s * 0.6), (cx + s * 0.6, cy + s * 0.6), lw * 1.2)

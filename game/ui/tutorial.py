@@ -54,7 +54,7 @@ class Progress:
         return resources.user_dir() / "tutorials" / f"{name}.json"
 
     @classmethod
-    def load(cls, name: str) -> "Progress | None":
+    def load(cls, name: str) -> Progress | None:
         """The saved progress, or None (none saved, or a file that cannot be read: start over)."""
         try:
             data = json.loads(cls.path(name).read_text(encoding="utf-8"))
@@ -288,11 +288,13 @@ class TutorialOfferScene(Scene):
 
     def resume(self) -> None:
         stack = self.stack
+        assert stack is not None  # a scene's buttons work only while it is on the stack
         self.close()
         stack.push(self.entry.build(self.progress.step))
 
     def restart(self) -> None:
         stack = self.stack
+        assert stack is not None  # a scene's buttons work only while it is on the stack
         Progress.clear(self.entry.name)
         self.close()
         stack.push(self.entry.build(0))

@@ -198,7 +198,7 @@ def draw_badge(canvas: Canvas, text: str, pos: Sequence[float], *, anchor: str =
     setattr(r, anchor, pos)
     if filled:
         canvas.fill(colour, r, radius=h / 2)
-        ink = theme.INK
+        ink: Colour = theme.INK
     else:
         canvas.fill((*colour[:3], 38), r, radius=h / 2)
         canvas.border(colour, r, width=1.5, radius=h / 2)
@@ -690,7 +690,8 @@ class ArrowChooser(Widget):
             col = theme.GOLD_LIGHT if hot else (theme.GOLD if self.enabled else theme.FAINT)
             cx, cy, s = box.centerx, box.centery, a * 0.14
             d = -1 if side == "left" else 1
-            canvas.lines(col, [(cx - d * s * 0.6, cy - s * 1.2), (cx + d * s * 0.6, cy), (cx - d * s * 0.6, cy + s * 1.2)], 3)
+            canvas.lines(col, [(cx - d * s * 0.6, cy - s * 1.2), (cx + d * s * 0.6, cy),
+                               (cx - d * s * 0.6, cy + s * 1.2)], 3)
 
 
 class Choice(ArrowChooser):

@@ -58,7 +58,7 @@ def players_text(game: Game) -> str:
 
 
 class EntryCard(Card):
-    def __init__(self, rect: Any, entry: Entry, scene: "ChooserScene"):
+    def __init__(self, rect: Any, entry: Entry, scene: ChooserScene):
         super().__init__(rect, on_click=lambda: scene.click(entry), radius=12 if entry.episode is None else 10,
                          fill=(16, 24, 46, 225) if entry.episode is None else (14, 21, 40, 215),
                          accent=entry.game.rgb if entry.episode is None else None)
@@ -151,7 +151,10 @@ class ChooserScene(Scene):
         options: dict[str, Any] = {"game": entry.game.id}
         if entry.episode is not None:
             options["episode"] = entry.episode.id
-        scenes = registry.build_scenes(entry.game.setup, self.app, **options)
+        setup = entry.game.setup
+        assert setup is not None  # only an openable entry opens, and that one has a registered set-up scene
+        scenes = registry.build_scenes(setup, self.app, **options)
+        assert self.stack is not None  # a scene's buttons work only while it is on the stack
         for scene in scenes:
             self.stack.push(scene)
 

@@ -125,9 +125,9 @@ def _velvet(c: Canvas) -> None:
     hem = win.top + 70
     c.fill((70, 8, 18), (win.left, win.top, win.width, 70))
     c.fill(theme.GOLD_DARK, (win.left, hem, win.width, 5))
-    x = win.left
-    while x < win.right:
-        c.polygon(theme.GOLD_DARK, [(x, hem + 5), (x + 18, hem + 5), (x + 9, hem + 22)])
-        x += 18
+    fx = win.left
+    while fx < win.right:
+        c.polygon(theme.GOLD_DARK, [(fx, hem + 5), (fx + 18, hem + 5), (fx + 9, hem + 22)])
+        fx += 18
     # a soft pool of light in the middle
     c.glow((800, 450), 620, (90, 40, 30, 255), squash=0.7)

@@ -67,7 +67,8 @@ class GameMenuScene(Scene):
         self.panel = pygame.FRect(0, 0, MENU_W, h)
         self.panel.center = (800, 450)
         self.buttons: dict[str, Button] = {}
-        names = ["resume"] + (["rules"] if on_rules is not None else []) + ["settings", "save_leave", "new_game", "quit"]
+        names = (["resume"] + (["rules"] if on_rules is not None else [])
+                 + ["settings", "save_leave", "new_game", "quit"])
         y = self.panel.top + 146
         for name, (label, action, style, icon) in zip(names, entries):
             self.buttons[name] = Button((self.panel.left + 50, y, MENU_W - 100, BUTTON_H), label, action,
@@ -149,8 +150,8 @@ class GameMenuScene(Scene):
         canvas.text(t("game_menu.title").upper(), (p.centerx, p.top + 34), 48, theme.DISPLAY, theme.INK,
                     anchor="midtop", tracking=1.5)
         if self.note:
-            canvas.text_box(resolve(self.note), (p.left + 40, p.top + 88, p.width - 80, 46), 16, theme.ITALIC, theme.MUTED,
-                            align="center", line_spacing=1.1, max_lines=2)
+            canvas.text_box(resolve(self.note), (p.left + 40, p.top + 88, p.width - 80, 46), 16, theme.ITALIC,
+                            theme.MUTED, align="center", line_spacing=1.1, max_lines=2)
         super().draw(canvas)
 
 
@@ -174,7 +175,8 @@ class ConfirmScene(Scene):
         cx = self.panel.centerx
         self.confirm_button = Button((cx - gap / 2 - bw, y, bw, bh), confirm, self.confirm,
                                      style="danger" if danger else "primary", icon="check")
-        self.cancel_button = Button((cx + gap / 2, y, bw, bh), cancel if cancel is not None else (lambda: t("game_menu.cancel")),
+        self.cancel_button = Button((cx + gap / 2, y, bw, bh),
+                                    cancel if cancel is not None else (lambda: t("game_menu.cancel")),
                                     self.cancel, icon="back")
         self.widgets = [self.confirm_button, self.cancel_button]
 

@@ -8,7 +8,8 @@ title, so every game can use it.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 import pygame
 

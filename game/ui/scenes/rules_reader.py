@@ -144,7 +144,7 @@ def layout(chapters: Sequence[Chapter], width: float = COLUMN,
     left); the y where each chapter starts; the total height."""
     lines: list[Line] = []
     starts: list[float] = []
-    y = MARGIN_Y
+    y: float = MARGIN_Y
     total = len(chapters)
     for n, ch in enumerate(chapters, start=1):
         if n > 1:

@@ -44,8 +44,9 @@ class SettingsScene(Scene):
                                       [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES], self.values.language,
                                       self._language)
         sizes = list(WINDOW_SIZES)
-        if tuple(self.values.window_size) not in sizes:
-            sizes.append(tuple(self.values.window_size))
+        w, h = self.values.window_size
+        if (w, h) not in sizes:
+            sizes.append((w, h))
         self.size_choice = Choice((CONTROL_R - cw, cy[1] - ch / 2, cw, ch),
                                   [(s, size_label(s)) for s in sizes], tuple(self.values.window_size),
                                   self._window_size)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -12,6 +12,9 @@ from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
 from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.registry import ContinueOffer
 
 LEFT = 120
 
@@ -35,7 +38,7 @@ class TitleScene(Scene):
         self.widgets = [self.continue_button, self.play_button, self.tutorial_button, self.settings_button,
                         self.quit_button]
         self.look_for_saves = look_for_saves
-        self.offer = None          # (saved_at, note, build) of the latest unfinished game, if any
+        self.offer: ContinueOffer | None = None  # (saved_at, note, build) of the latest unfinished game, if any
         self.save_problem: str | None = None   # a sentence: saves that could not be read, and where they are
         self._unreadable: str | None = None    # its part about unreadable files (set aside once, told all session)
         self.time = 0.0
@@ -78,6 +81,7 @@ class TitleScene(Scene):
     def open_chooser(self) -> None:
         from game.ui.scenes.chooser import ChooserScene
 
+        assert self.stack is not None  # a scene's buttons work only while it is on the stack
         self.stack.push(ChooserScene())
 
     def open_tutorial(self) -> None:
@@ -88,6 +92,7 @@ class TitleScene(Scene):
     def open_settings(self) -> None:
         from game.ui.scenes.settings import SettingsScene
 
+        assert self.stack is not None  # a scene's buttons work only while it is on the stack
         self.stack.push(SettingsScene())
 
     def ask_quit(self) -> None:
@@ -96,6 +101,7 @@ class TitleScene(Scene):
         else:
             from game.ui.scenes.quit_confirm import QuitConfirmScene
 
+            assert self.stack is not None  # a scene's buttons work only while it is on the stack
             self.stack.push(QuitConfirmScene())
 
     def handle(self, event: Any) -> bool:
