@@ -17,7 +17,7 @@ import sys
 from game import __version__
 
 # Each module adds one or more sub-commands: the shared ones, then each title's own (its spec's
-# ``cli``, e.g. ``lupin square|reach|sees ...``, from the one list of titles), then these.
+# ``cli``, e.g. a title's board queries, from the one list of titles), then these.
 COMMAND_MODULES = (
     "game.engine.checkdata",   # check-data
     "game.ui.screenshot",      # screenshot

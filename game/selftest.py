@@ -88,7 +88,7 @@ def _scene_check(name: str, lang: str) -> Callable[[], str]:
 
 def _title_games() -> tuple[tuple[str, str, dict], ...]:
     """(title, label, config): the short games each title of :data:`game.titles.TITLES` declares
-    for the self-test (its spec's ``selftest_games``; Lupin's: one per episode)."""
+    for the self-test (its spec's ``selftest_games``, e.g. one per episode)."""
     from game.engine.titles import selftest_games
 
     return tuple((title, label, dict(config)) for title, label, config in selftest_games())

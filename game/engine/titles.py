@@ -1,7 +1,7 @@
 """The one list of titles, as the engine and the shell read it (after OpenSpiel's ``GameType``).
 
 A title is declared once, by a :class:`TitleSpec` named ``TITLE`` in one module of its package
-(``game/lupin/title.py``; the example game's in :mod:`game.engine.example`). The spec is pure data:
+(``game/<title>/title.py``; the example game's in :mod:`game.engine.example`). The spec is pure data:
 everything it points at is a dotted path (``"package.module"`` or ``"package.module:attribute"``)
 imported only when used, so reading the list never loads a title's rules, bots or pygame.
 

@@ -9,9 +9,9 @@ name in data/games.yaml)::
 
     from game.ui.registry import register_scene
 
-    @register_scene("lupin-setup")
-    def _lupin_setup(app, game="lupin", episode="rosso-rubino"):
-        return LupinSetupScene(episode)
+    @register_scene("mytitle-setup")
+    def _setup(app, game="mytitle", episode="first-heist"):
+        return MyTitleSetupScene(episode)
 
 The modules that register scenes are the shell's (:data:`SCENE_MODULES`) and each title's UI module
 (its spec's ``ui``, from the one list of titles :data:`game.titles.TITLES`); a listed module that
