@@ -33,7 +33,7 @@ class RandomBot:
 
 def play_game(new_game: NewGame, config: Mapping[str, Any], seed: int, bot: Callable[[int], Any],
               *, illegal_rate: float = 0.1) -> dict[str, Any]:
-    """Play one game; its summary (``ok``, rounds (the state's ``round``, else actions), winners, illegal actions)."""
+    """Play one game; its summary (``ok``, rounds: the state's ``round`` or else actions, winners...)."""
     rng = random.Random(seed * 7919 + 13)
     state = new_game(dict(config), seed)
     players: dict[str, Any] = {}
@@ -63,11 +63,13 @@ def play_game(new_game: NewGame, config: Mapping[str, Any], seed: int, bot: Call
                 raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
         result = state.result()
         assert result is not None
-        return {"ok": True, "rounds": getattr(state, "round", actions), "actions": actions, "winners": list(result.winners),
-                "reason": result.reason, "illegal_tried": tried, "illegal_rejected": refused}
+        return {"ok": True, "rounds": getattr(state, "round", actions), "actions": actions,
+                "winners": list(result.winners), "reason": result.reason,
+                "illegal_tried": tried, "illegal_rejected": refused}
     except Exception as exc:  # noqa: BLE001 - a simulation reports every failure
-        return {"ok": False, "rounds": getattr(state, "round", actions), "actions": actions, "error": f"{type(exc).__name__}: {exc}",
-                "trace": traceback.format_exc(limit=6), "illegal_tried": tried, "illegal_rejected": refused}
+        return {"ok": False, "rounds": getattr(state, "round", actions), "actions": actions,
+                "error": f"{type(exc).__name__}: {exc}", "trace": traceback.format_exc(limit=6),
+                "illegal_tried": tried, "illegal_rejected": refused}
 
 
 def simulate(title: str, new_game: NewGame, config: Mapping[str, Any], games: int, seed: int,

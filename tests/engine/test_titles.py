@@ -151,3 +151,28 @@ def test_the_chooser_opens_the_set_up_scene_its_title_declares_and_check_data_se
     problems = title_problems(type(catalog)(games=(stray, wrong)))
     assert any("'nobody' is playable but no title" in p for p in problems)
     assert any("'other-setup', its title 'lupin-setup'" in p for p in problems)
+
+
+@pytest.mark.parametrize("spec", titles.titles(), ids=lambda s: s.name)
+def test_every_title_declared_resolves_and_starts_a_game_its_bots_can_play(spec):
+    from dataclasses import fields
+
+    for f in fields(spec):
+        value = getattr(spec, f.name)
+        refs = value.values() if f.name == "bots" else value if f.name == "checkers" else (value,)
+        if f.name in ("bots", "checkers", "rules", "parse_config", "seats", "simulate", "play_game", "review_view",
+                      "event_text", "map_contract", "cli", "play", "ui"):
+            for ref in refs:
+                if ref is not None:
+                    assert titles.load(ref) is not None, f"{spec.name}.{f.name}: {ref}"
+    config = {o.key: o.default for o in spec.options}
+    titles.load(spec.parse_config)(config)
+    state = get_title(spec.name).new_game(config, 3)
+    seats = titles.load(spec.seats)(config) if spec.seats else ()
+    assert set(state.to_act()) <= set(seats or state.to_act())
+    seat = state.to_act()[0]
+    for bot in spec.bots.values():
+        legal = state.legal_actions(seat)
+        assert titles.load(bot)(5).choose(state.view(seat), legal) in legal
+    for lang, name in spec.display_name.items():
+        assert name.strip(), lang
