@@ -16,15 +16,24 @@ import sys
 
 from game import __version__
 
-# Each module adds one or more sub-commands.
+# Each module adds one or more sub-commands: the shared ones, then each title's own (its spec's
+# ``cli``, e.g. a title's board queries, from the one list of titles), then these.
 COMMAND_MODULES = (
     "game.engine.checkdata",   # check-data
     "game.ui.screenshot",      # screenshot
     "game.ui.bench",           # bench-ui
-    "game.lupin.cli",          # lupin square|reach|sees ...
-    "game.simulate",           # simulate
-    "game.play_cli",           # play lupin --episode E --seats S
 )
+LATE_COMMAND_MODULES = (
+    "game.simulate",           # simulate TITLE ...
+    "game.play_cli",           # play TITLE ...
+)
+
+
+def command_modules() -> tuple[str, ...]:
+    """Every module that adds sub-commands, in the order of ``--help``."""
+    from game.engine.titles import command_modules as title_commands
+
+    return (*COMMAND_MODULES, *title_commands(), *LATE_COMMAND_MODULES)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--selftest", action="store_true",
                         help="check this copy of the game (content, every screen, one game per title) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in command_modules():
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

@@ -1,8 +1,9 @@
 """The catalogue of games offered in the chooser (data/games.yaml), as typed, validated objects.
 
 Pure: no pygame here, so ``check-data`` and the tests can load it anywhere. The UI decides what a
-player can open: an entry opens only when it is ``playable`` *and* its ``setup`` scene is
-registered in :mod:`game.ui.registry`; everything else shows "Coming soon".
+player can open: an entry opens only when it is ``playable`` *and* its set-up scene
+(:func:`setup_scene`: its title's, from the one list of titles) is registered in
+:mod:`game.ui.registry`; everything else shows "Coming soon".
 """
 
 from __future__ import annotations
@@ -132,10 +133,41 @@ def load_catalog(root: Path | None = None) -> Catalog:
     return load_typed(catalog_path(root), Catalog)
 
 
+def setup_scene(game: Game) -> str | None:
+    """The scene the chooser opens for ``game``: the one its title declares (:mod:`game.titles`),
+    or for a game that is no title yet, the ``setup`` of data/games.yaml."""
+    from game.engine import titles
+
+    for spec in titles.titles():
+        if spec.name == game.id and spec.setup_scene:
+            return spec.setup_scene
+    return game.setup
+
+
+def title_problems(catalog: Catalog) -> list[str]:
+    """Where data/games.yaml and the one list of titles disagree: a playable game that is no title,
+    a set-up scene other than its title's, a title with a set-up scene the chooser does not offer."""
+    from game.engine import titles
+
+    specs = {s.name: s for s in titles.titles()}
+    problems = []
+    for g in catalog.games:
+        spec = specs.get(g.id)
+        if g.playable and spec is None:
+            problems.append(f"game {g.id!r} is playable but no title is called so in game/titles.py")
+        elif spec is not None and g.setup != spec.setup_scene:
+            problems.append(f"game {g.id!r} names the set-up scene {g.setup!r}, its title {spec.setup_scene!r}")
+    listed = {g.id for g in catalog.games}
+    for name, spec in specs.items():
+        if spec.setup_scene and name not in listed:
+            problems.append(f"the title {name!r} has a set-up scene but no entry in the chooser's list")
+    return problems
+
+
 @register_checker("games")
 def check_games(root: Path) -> list[ContentError]:
     try:
-        load_catalog(root)
+        catalog = load_catalog(root)
     except ContentError as exc:
         return [exc]
-    return []
+    return [ContentError(catalog_path(root), None, "games", p) for p in title_problems(catalog)]

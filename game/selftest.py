@@ -86,31 +86,33 @@ def _scene_check(name: str, lang: str) -> Callable[[], str]:
 
 # ----------------------------------------------------------------------------- rules
 
-#: One short game per episode of each title whose rules can be played by bots:
-#: (title, episode, config). Add a title here when its rules engine and bots exist.
-GAMES: tuple[tuple[str, str, dict], ...] = (
-    ("lupin", "rosso-rubino", {"episode": "rosso-rubino", "players": 5, "difficulty": "expert",
-                               "variant": "coop"}),
-    ("lupin", "gran-colpo", {"episode": "gran-colpo", "players": 5, "difficulty": "expert",
-                             "variant": "coop"}),
-    ("lupin", "cagliostro", {"episode": "cagliostro", "players": 5, "difficulty": "expert",
-                             "variant": "coop"}),
-    ("lupin", "stonehenge", {"episode": "stonehenge", "players": 5, "difficulty": "expert",
-                             "variant": "coop"}),
-)
+def _title_games() -> tuple[tuple[str, str, dict], ...]:
+    """(title, label, config): the short games each title of :data:`game.titles.TITLES` declares
+    for the self-test (its spec's ``selftest_games``, e.g. one per episode)."""
+    from game.engine.titles import selftest_games
+
+    return tuple((title, label, dict(config)) for title, label, config in selftest_games())
+
+
+#: One short game per episode of each title whose rules can be played by bots: (title, episode, config).
+GAMES: tuple[tuple[str, str, dict], ...] = _title_games()
 GAME_SEED = 1
 
 
 def _play(title: str, config: dict, seed: int) -> dict:
-    if title == "lupin":
-        from game.lupin.simulate import play_game
+    from game.engine import titles
 
-        return play_game(config, seed, "random")
-    raise CheckFailed(f"the self-test does not know how to play {title!r}")
+    try:
+        spec = titles.title(title)
+    except KeyError:
+        raise CheckFailed(f"the self-test does not know how to play {title!r}") from None
+    if spec.play_game is None:
+        raise CheckFailed(f"the self-test does not know how to play {title!r}")
+    return titles.load(spec.play_game)(config, seed, "random")
 
 
 def _games() -> Iterator[Check]:
-    for title, episode, config in GAMES:
+    for title, episode, config in _title_games():
         yield f"game {title} {episode}", _game_check(title, config)
 
 

@@ -8,35 +8,36 @@ import argparse
 import json
 import sys
 
+from game.engine import titles
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play whole games with bots and sum them up (JSON)",
                        description=__doc__)
-    p.add_argument("title", choices=("lupin",))
-    p.add_argument("--episode", default="rosso-rubino",
-                   choices=("rosso-rubino", "gran-colpo", "cagliostro", "stonehenge"))
-    p.add_argument("--games", type=int, default=10)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", default="random", choices=("random", "heuristic"))
-    p.add_argument("--variant", default="coop", choices=("coop", "all-vs-all"))
-    p.add_argument("--difficulty", default="expert", choices=("novice", "expert"))
-    p.add_argument("--players", type=int, default=5, choices=(2, 3, 4, 5))
-    p.add_argument("--json", action="store_true", help="print the summary as JSON (the only output form)")
-    p.set_defaults(func=_run)
+    games = p.add_subparsers(dest="title", metavar="TITLE", required=True,
+                             help="the game: " + ", ".join(s.name for s in titles.simulated()))
+    for spec in titles.simulated():
+        q = games.add_parser(spec.name, help=f"{spec.display_name['en']}", description=__doc__)
+        for option in spec.options:
+            q.add_argument(option.flag, dest=f"config_{option.key}", default=option.default,
+                           choices=option.choices, type=option.type, help=option.help)
+        q.add_argument("--games", type=int, default=10)
+        q.add_argument("--seed", type=int, default=1)
+        q.add_argument("--bots", default=next(iter(spec.bots)), choices=tuple(spec.bots))
+        q.add_argument("--json", action="store_true", help="print the summary as JSON (the only output form)")
+        q.set_defaults(func=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    from game.lupin.simulate import simulate
-    from game.lupin.rules.state import ConfigError
-
+    spec = titles.title(args.title)
     if args.games < 1:
         print("heist-table simulate: --games must be at least 1", file=sys.stderr)
         return 2
-    config = {"episode": args.episode, "players": args.players, "difficulty": args.difficulty,
-              "variant": args.variant}
+    config = {o.key: getattr(args, f"config_{o.key}") for o in spec.options}
+    assert spec.simulate is not None
     try:
-        summary = simulate(config, args.games, args.seed, args.bots)
-    except ConfigError as exc:
+        summary = titles.load(spec.simulate)(config, args.games, args.seed, args.bots)
+    except ValueError as exc:   # the title's config error: a sentence
         print(f"heist-table simulate: {exc}", file=sys.stderr)
         return 2
     json.dump(summary, sys.stdout, indent=2)

@@ -417,14 +417,16 @@ class UnknownTitle(LookupError):
 
 
 _TITLES: dict[str, Title] = {}
-# Titles imported only when first asked for, so that loading the engine does not load every game.
-_TITLE_MODULES: dict[str, str] = {"example": "game.engine.example"}
+# Titles imported only when first asked for, so that loading the engine does not load every game
+# (besides these, each title of the one list, game.titles.TITLES, by its spec's ``rules``).
+_TITLE_MODULES: dict[str, str] = {}
 _TITLE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def register_title(name: str, title: Title | str) -> None:
     """Make ``title`` available as ``name``: an object with ``new_game`` or a module path to
-    import on first use. Titles not registered are looked for in ``game.<name>.rules``."""
+    import on first use. Titles not registered here are those of the one list of titles
+    (:mod:`game.engine.titles`), or looked for in ``game.<name>.rules``."""
     if not _TITLE_NAME.match(name):
         raise ValueError(f"title name {name!r} must be a lower-case word (letters, digits, _)")
     if isinstance(title, str):
@@ -436,13 +438,23 @@ def register_title(name: str, title: Title | str) -> None:
         _TITLES[name] = title
 
 
+def _listed_rules(name: str) -> str | None:
+    """The rules module the spec of title ``name`` names (None if no listed title is so called)."""
+    from game.engine import titles
+
+    try:
+        return titles.title(name).rules
+    except KeyError:
+        return None
+
+
 def get_title(name: str) -> Title:
     """The title called ``name``; raises :class:`UnknownTitle` if this version has none."""
     if not isinstance(name, str) or not _TITLE_NAME.match(name):
         raise UnknownTitle(str(name))
     if name in _TITLES:
         return _TITLES[name]
-    module_name = _TITLE_MODULES.get(name, f"game.{name}.rules")
+    module_name = _TITLE_MODULES.get(name) or _listed_rules(name) or f"game.{name}.rules"
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:

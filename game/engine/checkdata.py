@@ -2,7 +2,8 @@
 
 Content checkers live beside the content they load and register themselves with
 :func:`game.engine.content.register_checker`; this command imports the modules listed in
-:data:`CHECKER_MODULES` (a module not written yet is skipped), adds its own checkers (every YAML
+:data:`CHECKER_MODULES` and every title's ``checkers`` (from the one list of titles,
+:data:`game.titles.TITLES`; a module not written yet is skipped), adds its own checkers (every YAML
 file parses; every board in ``maps/`` loads; every tileset is usable), runs them all and prints one
 line per problem::
 
@@ -28,17 +29,20 @@ from collections.abc import Callable
 from game.engine import resources
 from game.engine.content import CHECKERS, ContentError, load_yaml, register_checker
 
-#: Modules whose import registers content checkers. Add a title's loader module here when it
-#: registers one; names that cannot be imported yet (the title is not written) are skipped.
+#: The shared modules whose import registers content checkers; a title lists its own in its spec
+#: (``checkers``). Names that cannot be imported yet (the title is not written) are skipped.
 CHECKER_MODULES: tuple[str, ...] = (
     "game.engine.i18n",
     "game.engine.rulebook",
     "game.games_catalog",
-    "game.lupin.rules.boards",
-    "game.lupin.rules.catalog",
-    "game.lupin.rules.stonehenge",
-    "game.lupin.tutorial",
 )
+
+
+def checker_modules() -> tuple[str, ...]:
+    """The shared checker modules, then every title's."""
+    from game.engine.titles import checker_modules as title_checkers
+
+    return (*CHECKER_MODULES, *title_checkers())
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -108,10 +112,11 @@ def check_tilesets(root: Path) -> list[ContentError]:
 
 # ----------------------------------------------------------------------------- running them
 
-def load_checker_modules(modules: tuple[str, ...] = CHECKER_MODULES) -> list[str]:
-    """Import the checker modules; returns one line per module that failed to import."""
+def load_checker_modules(modules: tuple[str, ...] | None = None) -> list[str]:
+    """Import the checker modules (all of :func:`checker_modules` by default); returns one line per
+    module that failed to import."""
     failures = []
-    for name in modules:
+    for name in checker_modules() if modules is None else modules:
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:

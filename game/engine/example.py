@@ -8,7 +8,7 @@ the higher card scores a point. Once per game, before placing its card, a seat m
 at random from the stock into its hand (that reveals a card to the drawer, so it ends undo).
 After the last round the higher score wins; equal scores are a draw.
 
-Registered as the title ``"example"`` (see ``game.engine.api``).
+Registered as the title ``"example"`` (its ``TITLE`` below, listed in :data:`game.titles.TITLES`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from game.engine.api import (
     TABLE, Action, Event, Result, Seat, register_action, require,
 )
 from game.engine.rng import Rng
+from game.engine.titles import Option, TitleSpec
 
 SEATS: tuple[Seat, ...] = ("north", "south")
 DEFAULTS = {"rounds": 3, "hand_size": 4, "deck_size": 12}
@@ -235,3 +236,41 @@ def sample_consistent_state(view: SealedBidsView, rng: Rng) -> SealedBidsState:
         history=list(view.history),
     )
 
+
+
+# ------------------------------------------------------------------------------ the title
+
+def simulate(config: Mapping[str, Any], games: int, seed: int, bots: str = "random") -> dict[str, Any]:
+    """``heist-table simulate example``: whole games of sealed bids played by random bots."""
+    from game.engine.playout import RandomBot
+    from game.engine.playout import simulate as run
+
+    return run("example", new_game, config, games, seed, bots, RandomBot)
+
+
+def play_game(config: Mapping[str, Any], seed: int, bots: str = "random") -> dict[str, Any]:
+    """One game of sealed bids played by random bots (the self-test's)."""
+    from game.engine.playout import RandomBot
+    from game.engine.playout import play_game as run
+
+    return run(new_game, config, seed, RandomBot)
+
+
+def seats_for(config: Mapping[str, Any]) -> tuple[Seat, ...]:
+    Config.from_mapping(config)
+    return SEATS
+
+
+TITLE = TitleSpec(
+    name="example",
+    display_name={"it": "Offerte sigillate (esempio)", "en": "Sealed bids (example)"},
+    players=(2, 2),
+    rules="game.engine.example",
+    parse_config="game.engine.example:Config.from_mapping",
+    seats="game.engine.example:seats_for",
+    bots={"random": "game.engine.playout:RandomBot"},
+    options=tuple(Option(key, value, None, int) for key, value in DEFAULTS.items()),
+    simulate="game.engine.example:simulate",
+    play_game="game.engine.example:play_game",
+    selftest_games=(("sealed-bids", {}),),
+)

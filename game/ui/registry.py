@@ -9,13 +9,14 @@ name in data/games.yaml)::
 
     from game.ui.registry import register_scene
 
-    @register_scene("lupin-setup")
-    def _lupin_setup(app, game="lupin", episode="rosso-rubino"):
-        return LupinSetupScene(episode)
+    @register_scene("mytitle-setup")
+    def _setup(app, game="mytitle", episode="first-heist"):
+        return MyTitleSetupScene(episode)
 
-The modules that register scenes are listed in :data:`SCENE_MODULES` (like the sub-command
-modules of ``game.cli``); a listed module that does not exist yet is skipped. A title's UI
-package (``game/<title>/ui/__init__.py``) should import the modules that register its scenes.
+The modules that register scenes are the shell's (:data:`SCENE_MODULES`) and each title's UI module
+(its spec's ``ui``, from the one list of titles :data:`game.titles.TITLES`); a listed module that
+does not exist yet is skipped. A title's UI package (``game/<title>/ui/__init__.py``) should
+import the modules that register its scenes.
 """
 
 from __future__ import annotations
@@ -26,11 +27,14 @@ from typing import Any
 
 SCENE_MODULES = (
     "game.ui.scenes",        # title, chooser, settings, curtain, quit-confirm
-    "game.lupin.ui",
-    "game.robbank.ui",
-    "game.diabolik.ui",
-    "game.lupusburg.ui",
 )
+
+
+def scene_modules() -> tuple[str, ...]:
+    """The shell's scene modules, then every title's UI module."""
+    from game.engine.titles import scene_modules as title_scenes
+
+    return (*SCENE_MODULES, *title_scenes())
 
 SceneFactory = Callable[..., Any]  # (app, **options) -> Scene | Sequence[Scene]
 SCENES: dict[str, SceneFactory] = {}
@@ -52,7 +56,7 @@ def load_scene_modules() -> None:
     global _loaded
     if _loaded:
         return
-    for name in SCENE_MODULES:
+    for name in scene_modules():
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:

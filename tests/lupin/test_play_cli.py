@@ -6,7 +6,7 @@ import pytest
 from game import cli
 from game.lupin.rules.state import Config, seating
 from game.lupin.ui.setup_scene import LupinSetupScene
-from game.play_cli import SeatsError, build_config, parse_seats, scenes_for
+from game.lupin.play import SeatsError, build_config, parse_seats, scenes_for
 from game.ui.scenes.title import TitleScene
 
 

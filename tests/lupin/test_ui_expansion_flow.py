@@ -11,7 +11,7 @@ from game.engine.replay import Match
 from game.lupin.ai import HeuristicBot
 from game.lupin.ui.play_scene import LupinPlayScene
 from game.lupin.ui.setup_scene import LupinSetupScene
-from game.play_cli import SeatsError, build_config
+from game.lupin.play import SeatsError, build_config
 from game.ui.scenes.curtain import CurtainScene
 from tests.lupin.test_ui_kit import Driver, click, frame, make_app, move
 

