@@ -13,7 +13,8 @@ import dataclasses
 import random
 import traceback
 from collections import Counter
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from game.engine.api import Action, GameState, IllegalAction
 

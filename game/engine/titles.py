@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 Ref = str
 """``"package.module"`` or ``"package.module:attribute"``, imported on first use (:func:`load`)."""

@@ -151,7 +151,9 @@ class ChooserScene(Scene):
         options: dict[str, Any] = {"game": entry.game.id}
         if entry.episode is not None:
             options["episode"] = entry.episode.id
-        scenes = registry.build_scenes(setup_scene(entry.game), self.app, **options)
+        setup = setup_scene(entry.game)
+        assert setup is not None  # only an openable entry opens, and that one has a set-up scene
+        scenes = registry.build_scenes(setup, self.app, **options)
         assert self.stack is not None  # a scene's buttons work only while it is on the stack
         for scene in scenes:
             self.stack.push(scene)
