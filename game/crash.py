@@ -16,6 +16,7 @@ in the player's language, and the status :data:`CONTENT_EXIT` (no report, no tra
 from __future__ import annotations
 
 import datetime
+import os
 import platform
 import sys
 import traceback
@@ -136,6 +137,12 @@ def guard(func: Callable[..., Any], *args: Any, **kwargs: Any) -> int:
         raise
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader of our output went away (`heist-table simulate ... | head`): not a crash.
+        # Python's own advice: point stdout at devnull so the flush at exit does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     except ContentError as exc:
         from game.engine.checkdata import format_problem
 

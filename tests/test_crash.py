@@ -100,3 +100,20 @@ def test_the_process_exits_non_zero(tmp_path):
     assert proc.returncode == crash.CRASH_EXIT
     assert len(_reports(home)) == 1
     assert proc.stderr.strip().count("\n") == 0 and "crash report" in proc.stderr
+
+
+
+def test_output_read_by_head_is_not_a_crash(_private_user_dir):
+    """`heist-table simulate ... | head`: the reader leaves early and the next write fails with
+    BrokenPipeError; that is no crash (no report, no 'internal error' sentence), as for any
+    command-line tool: the exit status is 141, a shell's for SIGPIPE."""
+    def reader_gone():
+        raise BrokenPipeError(32, "Broken pipe")
+
+    saved = os.dup(sys.stdout.fileno())
+    try:
+        assert crash.guard(reader_gone) == 141
+    finally:
+        os.dup2(saved, sys.stdout.fileno())
+        os.close(saved)
+    assert not _reports(_private_user_dir)
