@@ -21,6 +21,7 @@ played by its first bot (``tests/conformance/kit.py``). For each:
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import sys
 import textwrap
@@ -30,7 +31,7 @@ import pytest
 
 from game.engine import titles as registry
 from game.engine.api import IllegalAction
-from game.engine.replay import Match
+from game.engine.replay import Match, ReplayError
 from game.engine.saves import load_match, write_save
 from game.engine.titles import TitleSpec, load
 from tests.conformance import golden
@@ -201,9 +202,7 @@ def test_a_bot_game_ends_within_the_declared_bound(spec, label, config, seed):
     assert len(match.log) <= max_actions(spec)
 
 
-@pytest.mark.parametrize("spec", [s for s in TITLES if golden.golden_case(s)],
-                         ids=[s.name for s in TITLES if golden.golden_case(s)])
-def test_the_golden_playthrough_is_unchanged(spec):
+def check_golden(spec: TitleSpec) -> None:
     path = golden.golden_path(spec)
     now = golden.dumps(golden.playthrough(spec))
     if os.environ.get("HEIST_TABLE_WRITE_GOLDEN"):
@@ -216,6 +215,26 @@ def test_the_golden_playthrough_is_unchanged(spec):
                                                  now.splitlines(True), str(path), "now"))[:60])
         pytest.fail(f"the {spec.name} golden playthrough changed (if intended: python -m "
                     f"tests.conformance.golden --write {spec.name}):\n{diff}")
+
+
+@pytest.mark.parametrize("spec", [s for s in TITLES if golden.golden_case(s)],
+                         ids=[s.name for s in TITLES if golden.golden_case(s)])
+def test_the_golden_playthrough_is_unchanged(spec):
+    check_golden(spec)
+
+
+def test_a_changed_view_breaks_the_golden_playthrough(tmp_path, monkeypatch):
+    """The golden check notices one changed entry of one seat's view, and names it in the diff."""
+    spec = registry.title("example")
+    monkeypatch.delenv("HEIST_TABLE_WRITE_GOLDEN", raising=False)
+    monkeypatch.setattr(golden, "GOLDEN_DIR", tmp_path)
+    path = golden.write(spec)
+    check_golden(spec)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["steps"][2]["views"]["south"]["stock_size"] = 99
+    path.write_text(golden.dumps(document), encoding="utf-8")
+    with pytest.raises(pytest.fail.Exception, match="stock_size"):
+        check_golden(spec)
 
 
 def test_every_registered_title_is_in_the_suite():
@@ -272,4 +291,55 @@ def test_a_new_title_gets_the_conformance_tests_by_being_listed(tmp_path, monkey
         for module in ("conf_newtitle.title", "conf_newtitle.leaky"):
             registry.remove_title(module)
         for name in [m for m in sys.modules if m.startswith("conf_newtitle")]:
+            del sys.modules[name]
+
+
+def test_the_checks_catch_a_title_that_breaks_the_rules_of_the_engine(tmp_path, monkeypatch):
+    """Replay catches a game that is not a function of config and seed; the refusal check catches
+    a refused action that changed the state."""
+    package = tmp_path / "conf_broken"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "titles.py").write_text(textwrap.dedent("""
+        import dataclasses, itertools
+        from game.engine import example
+        from game.engine.example import SealedBidsState
+        from game.engine.rng import Rng
+        _games = itertools.count()
+        def _like(cls, s):
+            return cls(**{f.name: getattr(s, f.name) for f in dataclasses.fields(s)})
+        def unseeded_new_game(config, seed):
+            s = example.new_game(config, seed)
+            s.rng = Rng(seed + next(_games))      # not a function of the seed alone
+            s.rng.random()
+            return s
+        class Sloppy(SealedBidsState):
+            def apply(self, action):
+                self.stock.reverse()              # changes the state before the checks
+                return super().apply(action)
+        def sloppy_new_game(config, seed):
+            return _like(Sloppy, example.new_game(config, seed))
+        UNSEEDED = dataclasses.replace(example.TITLE, name="confunseeded", rules="conf_broken.unseeded_rules")
+        SLOPPY = dataclasses.replace(example.TITLE, name="confsloppy", rules="conf_broken.sloppy_rules")
+        """))
+    (package / "unseeded_rules.py").write_text("from conf_broken.titles import unseeded_new_game as new_game\n")
+    (package / "sloppy_rules.py").write_text("from conf_broken.titles import sloppy_new_game as new_game\n")
+    (package / "unseeded.py").write_text("from conf_broken.titles import UNSEEDED as TITLE\n")
+    (package / "sloppy.py").write_text("from conf_broken.titles import SLOPPY as TITLE\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    modules = ("conf_broken.unseeded", "conf_broken.sloppy")
+    for module in modules:
+        registry.add_title(module)
+    try:
+        found = {spec.name: (spec, config, seed) for spec, _, config, seed in all_cases()}
+        spec, config, seed = found["confunseeded"]
+        with pytest.raises((AssertionError, ReplayError)):   # another game, or a refused move
+            check_replay(spec, config, seed, play(spec, config, seed))
+        spec, config, seed = found["confsloppy"]
+        with pytest.raises(AssertionError, match="changed the state"):
+            check_refusals(spec, config, seed)
+    finally:
+        for module in modules:
+            registry.remove_title(module)
+        for name in [m for m in sys.modules if m.startswith("conf_broken")]:
             del sys.modules[name]
