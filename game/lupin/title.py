@@ -88,4 +88,7 @@ TITLE = TitleSpec(
     max_actions=2000,
     privacy_pairs="game.lupin.title:privacy_pairs",
     golden_actions=40,
+    conformance_games=(("rosso-rubino-2p", {"episode": "rosso-rubino", "players": 2}),
+                       ("gran-colpo-4p-all-vs-all", {"episode": "gran-colpo", "players": 4,
+                                                     "variant": "all-vs-all"})),
 )

@@ -85,9 +85,9 @@ def max_actions(spec: TitleSpec) -> int:
 
 def cases(spec: TitleSpec) -> list[tuple[str, dict[str, Any], int]]:
     """(label, config, seed) of the seeded games the conformance tests play for ``spec``: its
-    self-test games, seeds 1 and 2."""
+    self-test games and its further ``conformance_games``, seeds 1 and 2."""
     return [(f"{label}-seed{seed}", dict(config), seed)
-            for label, config in spec.selftest_games for seed in (1, 2)]
+            for label, config in (*spec.selftest_games, *spec.conformance_games) for seed in (1, 2)]
 
 
 def play(spec: TitleSpec, config: Mapping[str, Any], seed: int, *, limit: int | None = None,
