@@ -273,4 +273,34 @@ TITLE = TitleSpec(
     simulate="game.engine.example:simulate",
     play_game="game.engine.example:play_game",
     selftest_games=(("sealed-bids", {}),),
+    max_actions=200,
+    privacy_pairs="game.engine.example:privacy_pairs",
+    golden_actions=12,
 )
+
+
+def privacy_pairs(state: SealedBidsState) -> list[tuple[str, SealedBidsState, frozenset[Seat]]]:
+    """For the conformance tests: (hidden fact, a copy of ``state`` where only that fact differs,
+    the seats that may know it). The other seats must get equal views of both states."""
+    import copy
+
+    pairs: list[tuple[str, SealedBidsState, frozenset[Seat]]] = []
+    moved = copy.deepcopy(state)
+    moved.rng.random()
+    pairs.append(("the RNG", moved, frozenset()))
+    for seat in SEATS:
+        if state.hands[seat] and state.stock:
+            swapped = copy.deepcopy(state)
+            hand = swapped.hands[seat]
+            hand[0], swapped.stock[0] = swapped.stock[0], hand[0]
+            hand.sort()
+            pairs.append((f"{seat}'s hand", swapped, frozenset({seat})))
+        if seat in state.face_down and state.stock:
+            other = copy.deepcopy(state)
+            other.face_down[seat], other.stock[0] = other.stock[0], other.face_down[seat]
+            pairs.append((f"{seat}'s face-down card", other, frozenset({seat})))
+    if len(state.stock) > 1:
+        turned = copy.deepcopy(state)
+        turned.stock.reverse()
+        pairs.append(("the order of the stock", turned, frozenset()))
+    return pairs

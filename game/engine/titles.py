@@ -61,6 +61,10 @@ class TitleSpec:
     ui: Ref | None = None                       # module whose import registers its scenes (needs pygame)
     setup_scene: str | None = None              # its set-up scene's name (the chooser opens it)
     checkers: tuple[Ref, ...] = ()              # modules whose import registers content checkers
+    max_actions: int | None = None              # a bot game ends within this many actions (conformance)
+    privacy_pairs: Ref | None = None            # (state, seat) -> [(hidden fact, changed copy)] (conformance)
+    golden_actions: int = 60                    # actions kept in its golden playthrough (tests/golden/)
+    conformance_games: tuple[tuple[str, Mapping[str, Any]], ...] = ()   # more (label, config) to test
 
     def __post_init__(self) -> None:
         low, high = self.players

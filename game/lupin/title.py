@@ -23,6 +23,41 @@ def parse_config(config: Mapping[str, Any]) -> Any:
     return Config.from_mapping(config)
 
 
+def privacy_pairs(state: Any) -> list[tuple[str, Any, frozenset[str]]]:
+    """For the conformance tests: (hidden fact, a copy of ``state`` where only that fact differs,
+    the seats that may know it): the RNG, each member's undrawn deck, one card of each hand (as in
+    tests/lupin/test_privacy.py). The other seats must get equal views of both states."""
+    import random
+
+    from game.lupin.rules.state import BETRAYAL_CARD
+
+    pairs: list[tuple[str, Any, frozenset[str]]] = []
+    moved = state.snapshot()
+    moved.rng.random()
+    pairs.append(("the RNG", moved, frozenset()))
+    for member in state.gang:
+        figure = state.figures.get(member)
+        if figure is None:
+            continue
+        if len(set(figure.deck)) > 1:
+            shuffled = state.snapshot()
+            deck = shuffled.figures[member].deck
+            before = list(deck)
+            shuffler = random.Random(len(deck))
+            while deck == before:
+                shuffler.shuffle(deck)
+            pairs.append((f"{member}'s undrawn deck", shuffled, frozenset()))
+        if figure.hand and BETRAYAL_CARD not in figure.hand:
+            swap = next((i for i, c in enumerate(figure.deck)
+                         if c != BETRAYAL_CARD and c not in figure.hand), None)
+            if swap is not None:
+                other = state.snapshot()
+                f = other.figures[member]
+                f.hand[0], f.deck[swap] = f.deck[swap], f.hand[0]
+                pairs.append((f"a card of {member}'s hand", other, frozenset({state.seat_of[member]})))
+    return pairs
+
+
 TITLE = TitleSpec(
     name="lupin",
     display_name={"it": "Lupin III – Il gioco da tavolo", "en": "Lupin the 3rd – The Board Game"},
@@ -50,4 +85,10 @@ TITLE = TitleSpec(
     setup_scene="lupin-setup",
     checkers=("game.lupin.rules.boards", "game.lupin.rules.catalog", "game.lupin.rules.stonehenge",
               "game.lupin.tutorial"),
+    max_actions=2000,
+    privacy_pairs="game.lupin.title:privacy_pairs",
+    golden_actions=40,
+    conformance_games=(("rosso-rubino-2p", {"episode": "rosso-rubino", "players": 2}),
+                       ("gran-colpo-4p-all-vs-all", {"episode": "gran-colpo", "players": 4,
+                                                     "variant": "all-vs-all"})),
 )
