@@ -86,12 +86,12 @@ _ACTION_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
 def register_action(name: str) -> Callable[[A], A]:
     """Class decorator: register a frozen Action dataclass under the JSON ``type`` ``name``.
 
-    Names are prefixed with the title (``"lupin.move"``) because the registry is shared by all
+    Names are prefixed with the title (``"example.bid"``) because the registry is shared by all
     titles. The field types are checked here, at import, so that an action that could not be saved
     fails when the code is loaded rather than when a player saves.
     """
     if not _ACTION_NAME.match(name):
-        raise ValueError(f"action type name {name!r} must be dotted lower-case words, like 'lupin.move'")
+        raise ValueError(f"action type name {name!r} must be dotted lower-case words, like 'example.bid'")
 
     def deco(cls: A) -> A:
         if not (isinstance(cls, type) and issubclass(cls, Action)):

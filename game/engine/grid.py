@@ -1,6 +1,6 @@
 """Square-grid coordinates in the rulebooks' notation: rows by letter (A at the top), columns by
-number (1 at the left), so ``A1`` is the top-left square and ``T25`` the bottom-right of a Lupin
-board. Inside the code a square is ``Sq(row, col)``, both counted from 0.
+number (1 at the left), so ``A1`` is the top-left square and ``T25`` the bottom-right of a board of
+20 rows and 25 columns. Inside the code a square is ``Sq(row, col)``, both counted from 0.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Texts shown to players, in Italian and English: YAML files under data/i18n/<lang>/.
 
-Each language folder holds one file per area (``ui.yaml``, ``lupin.yaml`` ...), merged into one
+Each language folder holds one file per area (``ui.yaml``, one or more per title ...), merged into one
 table; the same key in two files of one language is an error. Keys are dotted paths into the YAML
 (``title.play``). ``t(key, **values)`` formats the text of the
 current language with ``str.format``. A key missing in one language is a content error (a test

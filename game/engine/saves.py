@@ -15,7 +15,7 @@ A save file looks like this (one action per line, so bug reports and golden play
       ]
     }
 
-``meta.ui`` is optional: what a title's screen keeps beside the moves (Lupin's planning clock: its
+``meta.ui`` is optional: what a title's screen keeps beside the moves (e.g. a planning clock: its
 length and what is left of it). It never changes the game; a save without it (or with one that is
 not a JSON object) loads as before, and :attr:`SaveData.ui` is then empty.
 

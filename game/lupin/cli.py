@@ -17,6 +17,9 @@ from game.engine.grid import parse_coord
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from game.lupin import session_bench
+
+    session_bench.register(sub)   # `heist-table bench-session`
     lupin = sub.add_parser("lupin", help="ask the Lupin rules about a board (JSON)",
                            description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     lsub = lupin.add_subparsers(dest="lupin_command", metavar="QUERY", required=True)

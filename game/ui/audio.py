@@ -10,8 +10,8 @@ Levels: the settings' volume is the effects' level; the music plays at :data:`MU
 lower than the effects. Mute silences both at once; Music turns the loop on or off. Every change
 applies at once (the Settings screen calls the app, which calls here) and the app saves it.
 
-What the table hears is public: sounds are chosen from what every seat may know (see
-:mod:`game.lupin.ui.sounds`), never from a seat's hidden information.
+What the table hears is public: sounds are chosen from what every seat may know (each
+title maps its own events to effects), never from a seat's hidden information.
 """
 
 from __future__ import annotations

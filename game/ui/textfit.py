@@ -90,7 +90,7 @@ def _hyphenate(canvas: Canvas, word: str, width: float, size: float, face: str) 
 def fit_line(canvas: Canvas, candidates: list[str] | tuple[str, ...], width: float, size: float, face: str, *,
              minimum: float, tracking: float = 0.0) -> tuple[str, float, float]:
     """``(text, size, tracking)`` for a one-line header ``width`` wide: the first of ``candidates``
-    (longest wording first, e.g. "LUPIN III · RUBY RED", then "RUBY RED") that fits at a size from
+    (longest wording first, e.g. "GAME · EPISODE", then "EPISODE") that fits at a size from
     ``size`` down to ``minimum`` (the letter-spacing shrinks with it); a last candidate too long
     even so is cut with "…" at the minimum."""
     for text in candidates:

@@ -1,7 +1,7 @@
 """The tutorial framework: a scripted scenario played with the mouse, one sentence at a time.
 
 A title's tutorial is a play scene that follows a script (steps of "the player does this one
-action", "the computer plays these", "read this"; see :mod:`game.lupin.tutorial`). What every
+action", "the computer plays these", "read this"; each title keeps its own script). What every
 tutorial shares lives here:
 
 * :class:`Coach` – the sentence panel: the kicker, "Step n of N" with a progress bar, the

@@ -176,3 +176,15 @@ def test_every_title_declared_resolves_and_starts_a_game_its_bots_can_play(spec)
         assert titles.load(bot)(5).choose(state.view(seat), legal) in legal
     for lang, name in spec.display_name.items():
         assert name.strip(), lang
+
+
+def test_nothing_in_the_engine_or_the_shared_ui_names_lupin():
+    """Issue #12: the engine and the shared UI know titles only through the list (a title's own
+    commands, e.g. Lupin's `bench-session`, live in its package)."""
+    found = []
+    for folder in ("game/engine", "game/ui"):
+        for path in sorted((REPO / folder).rglob("*.py")):
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if re.search("lupin", line, re.IGNORECASE):
+                    found.append(f"{path.relative_to(REPO)}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)

@@ -70,7 +70,8 @@ def test_a_bot_session_on_screen_keeps_the_caches_in_their_budget():
     """A stretch of a Lupin game played through the screen (the bench-session driver)."""
     from game.engine.settings import Settings
     from game.ui.app import App
-    from game.ui.bench import play_session_game, rss_mb
+    from game.lupin.session_bench import play_session_game
+    from game.ui.bench import rss_mb
     from game.ui.registry import build_scenes
 
     app = App(Settings(language="en"), surface=pygame.Surface((1600, 900)), lang="en", persist=False)
@@ -97,7 +98,7 @@ def test_the_session_driver_plays_whole_games_through_the_screens_dialogs():
     'game' was 5,000 refused tries and the memory figure measured nothing like play."""
     from game.engine.settings import Settings
     from game.ui.app import App
-    from game.ui.bench import play_session_game
+    from game.lupin.session_bench import play_session_game
     from game.ui.registry import build_scenes
 
     app = App(Settings(language="en"), surface=pygame.Surface((1600, 900)), lang="en", persist=False)

@@ -8,7 +8,7 @@ stream of game/engine/rulebook.py), read with the mouse wheel, the scrollbar
 returns to the scene below.
 
 The scene is shared by every title: it takes the chapters from a ``book(lang)`` callable, read
-again whenever the language changes, so a title's reader (e.g. game/lupin/ui/rules_book.py) only
+again whenever the language changes, so a title's reader (its rules book module) only
 says which chapters to show.
 """
 
