@@ -34,7 +34,7 @@ from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
 from game.ui.textfit import fit_line
-from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
+from game.ui.widgets import Button, dialog_panel, draw_panel, mix, resolve, top_band
 
 PROGRESS_VERSION = 1
 
@@ -311,8 +311,7 @@ class TutorialOfferScene(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         p = self.panel
-        draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
-        top_band(canvas, p, theme.GOLD, 6, radius=18)
+        dialog_panel(canvas, p)
         canvas.text(t("tutorial.offer.title"), (p.centerx, p.top + 46), 56, theme.DISPLAY, theme.INK,
                     anchor="midtop", tracking=1)
         text = t("tutorial.offer.text", n=self.progress.step + 1, total=self.entry.steps())
@@ -364,8 +363,7 @@ class WellDoneScene(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         p = self.panel
-        draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
-        top_band(canvas, p, theme.GOLD, 8, radius=18)
+        dialog_panel(canvas, p, theme.GOLD, 8)
         canvas.text(t("tutorial.done.kicker").upper(), (p.centerx, p.top + 36), 18, theme.BOLD, theme.GOLD,
                     anchor="midtop", tracking=5)
         canvas.text(t("tutorial.done.title"), (p.centerx, p.top + 70), 84, theme.DISPLAY, theme.INK, anchor="midtop",

@@ -176,6 +176,13 @@ def draw_panel(canvas: Canvas, rect: RectLike, fill: Colour, edge: Colour | None
     canvas.sprite(("panel", fill, edge, radius, shadow, accent), r, build, margin=24 if shadow else 2)
 
 
+def dialog_panel(canvas: Canvas, rect: RectLike, band: Colour = theme.GOLD, band_height: float = 6) -> None:
+    """The panel of a modal dialog (menu, confirmation, History, tutorial offer, quit): solid, with
+    a light edge, a shadow and a coloured band along its top."""
+    draw_panel(canvas, rect, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
+    top_band(canvas, rect, band, band_height, radius=18)
+
+
 def soft_shadow(canvas: Canvas, rect: RectLike, radius: float = 12, depth: float = 8, strength: int = 90) -> None:
     """A blurred-looking drop shadow under a rounded rect (a few stacked translucent rects)."""
     r = pygame.FRect(rect)

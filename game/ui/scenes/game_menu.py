@@ -24,7 +24,7 @@ from game.engine.i18n import t
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
-from game.ui.widgets import Button, draw_panel, resolve, top_band
+from game.ui.widgets import Button, dialog_panel, resolve
 
 Text = Any   # a string or a callable returning one (read when drawn: the language may change)
 
@@ -145,8 +145,7 @@ class GameMenuScene(Scene):
             canvas.clear(theme.NIGHT)
             backdrop.night_blueprint(canvas, "menu")
         p = self.panel
-        draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
-        top_band(canvas, p, theme.GOLD, 6, radius=18)
+        dialog_panel(canvas, p)
         canvas.text(t("game_menu.title").upper(), (p.centerx, p.top + 34), 48, theme.DISPLAY, theme.INK,
                     anchor="midtop", tracking=1.5)
         if self.note:
@@ -205,8 +204,7 @@ class ConfirmScene(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         p = self.panel
-        draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
-        top_band(canvas, p, theme.GOLD, 6, radius=18)
+        dialog_panel(canvas, p)
         canvas.text_box(resolve(self.title), (p.left + 40, p.top + 34, p.width - 80, 90), 40, theme.DISPLAY, theme.INK,
                         align="center", max_lines=2)
         canvas.text_box(resolve(self.body), (p.left + 50, p.top + 128, p.width - 100, 70), 21, theme.ITALIC,

@@ -17,7 +17,7 @@ from game.engine.i18n import t
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
-from game.ui.widgets import Button, draw_panel, resolve, top_band
+from game.ui.widgets import Button, dialog_panel, resolve
 
 ROW, SIZE = 25.0, 16.5      # a row of text and its size
 WHEEL_ROWS = 3              # rows per notch of the wheel
@@ -151,8 +151,7 @@ class HistoryScene(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         p = self.panel
-        draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
-        top_band(canvas, p, theme.GOLD, 6, radius=18)
+        dialog_panel(canvas, p)
         canvas.text(resolve(self.title).upper(), (p.left + 40, p.top + 30), 40, theme.DISPLAY, theme.INK, tracking=1)
         count = t("history.count", n=len(self.lines))
         canvas.text(count, (p.right - 40, p.top + 44), 16, theme.ITALIC, theme.MUTED, anchor="topright")

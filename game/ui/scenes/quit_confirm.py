@@ -10,7 +10,7 @@ from game.engine.i18n import t
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
-from game.ui.widgets import Button, draw_panel, top_band
+from game.ui.widgets import Button, dialog_panel
 
 W, H = 680, 330
 
@@ -66,8 +66,7 @@ class QuitConfirmScene(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         p = self.panel
-        draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
-        top_band(canvas, p, theme.RED, 6, radius=18)
+        dialog_panel(canvas, p, theme.RED)
         canvas.text(t("quit.title"), (p.centerx, p.top + 58), 60, theme.DISPLAY, theme.INK, anchor="midtop",
                     tracking=1)
         canvas.text(t("quit.body"), (p.centerx, p.top + 138), 24, theme.ITALIC, theme.MUTED, anchor="midtop")
