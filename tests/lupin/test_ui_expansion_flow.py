@@ -13,7 +13,7 @@ from game.lupin.ui.play_scene import LupinPlayScene
 from game.lupin.ui.setup_scene import LupinSetupScene
 from game.lupin.play import SeatsError, build_config
 from game.ui.scenes.curtain import CurtainScene
-from tests.lupin.test_ui_kit import Driver, click, frame, make_app, move
+from tests.lupin.test_ui_kit import Driver, click, frame, lift_curtain, make_app, move
 
 
 def open_setup(app, episode):
@@ -55,12 +55,6 @@ def app_on(match, *, revealed=True, lang="en"):
     app.stack.push(scene)
     app.update(0.02)
     return app, scene
-
-
-def lift_curtain(app):
-    assert isinstance(app.stack.top, CurtainScene)
-    app.update(CurtainScene.ARM_DELAY + 0.1)
-    click(app, (800, 450))
 
 
 def play_route(app, scene, action):

@@ -10,29 +10,15 @@ import pygame
 from game.lupin.ui.play_scene import LupinPlayScene
 from game.lupin.ui.scenes import seeded_match
 from game.lupin.ui.setup_scene import LupinSetupScene
-from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.title import TitleScene
-from tests.lupin.test_ui_i11_play import gang_plays_hidden, lift_curtain
+from tests.lupin.test_ui_i11_play import leave_while_zenigata_is_called, lift_curtain
 from tests.lupin.test_ui_kit import click, frame, key, make_app
 
 
 # ---------------------------------------------------------------- 5. the set-up's Resume
 
 def test_the_setups_resume_brings_back_since_your_last_turn():
-    app = make_app(scenes=("title",))
-    play = LupinPlayScene(seeded_match("gran-colpo", phase="police", players=2), start_revealed=True)   # autosaved
-    app.stack.push(play)
-    app.update(0.02)
-    end = next(b for b, c in play.buttons if getattr(c, "kind", "") == "end")
-    click(app, end.rect.center)
-    lift_curtain(app)
-    gang_plays_hidden(play.match, 0)                       # each move autosaved
-    play.advance()
-    assert isinstance(app.stack.top, CurtainScene)         # Zenigata is called, but the table stops
-    key(app, pygame.K_ESCAPE)
-    click(app, app.stack.top.buttons["save_leave"].rect.center)
-    title = app.stack.top
-    assert isinstance(title, TitleScene)
+    app, title = leave_while_zenigata_is_called()
     click(app, title.play_button.rect.center)              # Play → the chooser → Lupin → the set-up
     chooser = app.stack.top
     card = next(c for c in chooser.cards if c.entry.episode is not None and c.entry.episode.id == "gran-colpo")
@@ -129,7 +115,7 @@ def test_no_marker_text_names_a_colour_without_a_shape():
 
     checked = 0
     for lang in ("en", "it"):
-        for key, text in load_language(lang)[0].items():
+        for text_key, text in load_language(lang)[0].items():
             if not isinstance(text, str) or " " not in text.strip():
                 continue   # a colour's own name (a flooded zone's), not a description
             for name in NAMES[lang]:
@@ -137,7 +123,7 @@ def test_no_marker_text_names_a_colour_without_a_shape():
             for clause in re.split(r"[.;:!?,]|\s[—–-]\s", re.sub(r"\{\w+\}", "", text)):
                 if re.search(COLOURS[lang], clause, re.I):
                     checked += 1
-                    assert re.search(SHAPES[lang], clause, re.I), (lang, key, clause.strip())
+                    assert re.search(SHAPES[lang], clause, re.I), (lang, text_key, clause.strip())
     assert checked >= 6   # the tutorial's squares and gunsight, the hint on the figures that can act
 
 

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.engine.api import TABLE
+from game.ui.app import App
 from game.lupin.ui.play_scene import LupinPlayScene
 from game.lupin.ui.scenes import planning_match, seeded_match
 from game.ui.scenes.chooser import ChooserScene
@@ -17,7 +18,7 @@ from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
 from game.ui.scenes.quit_confirm import QuitConfirmScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
-from tests.lupin.test_ui_kit import click, frame, key, make_app
+from tests.lupin.test_ui_kit import click, frame, key, lift_curtain, make_app
 
 
 def play_app(match, lang="en", **options):
@@ -27,12 +28,6 @@ def play_app(match, lang="en", **options):
     app.stack.push(scene)
     app.update(0.02)
     return app, scene
-
-
-def lift_curtain(app):
-    assert isinstance(app.stack.top, CurtainScene)
-    app.update(CurtainScene.ARM_DELAY + 0.1)
-    click(app, (800, 450))
 
 
 # ---------------------------------------------------------------- 1. the in-game menu
@@ -521,7 +516,9 @@ def test_each_seats_history_holds_only_lines_its_own_view_may_read():
     assert len({seat for seat, _n in checked}) == 5 and secrets_kept > 50
 
 
-def test_since_your_last_turn_survives_save_and_leave_and_continue():
+def leave_while_zenigata_is_called() -> tuple[App, TitleScene]:
+    """Zenigata ends his phase, the gang moves hidden (each move autosaved), and when the curtain
+    calls Zenigata back the table stops with Save and leave: the app and the title it is on."""
     app = make_app(scenes=("title",))
     play = LupinPlayScene(seeded_match("gran-colpo", phase="police", players=2), start_revealed=True)   # autosaved
     app.stack.push(play)
@@ -536,6 +533,11 @@ def test_since_your_last_turn_survives_save_and_leave_and_continue():
     click(app, app.stack.top.buttons["save_leave"].rect.center)
     title = app.stack.top
     assert isinstance(title, TitleScene)
+    return app, title
+
+
+def test_since_your_last_turn_survives_save_and_leave_and_continue():
+    app, title = leave_while_zenigata_is_called()
     title.look_for_saves = True
     title.look_for_game()
     click(app, title.continue_button.rect.center)

@@ -55,6 +55,15 @@ def key(app: App, k: int) -> None:
     app.update(0.02)
 
 
+def lift_curtain(app: App) -> None:
+    """The curtain on top is lifted as a player does: once it arms, a click in the middle."""
+    from game.ui.scenes.curtain import CurtainScene
+
+    assert isinstance(app.stack.top, CurtainScene)
+    app.update(CurtainScene.ARM_DELAY + 0.1)
+    click(app, (800, 450))
+
+
 def frame(app: App, dt: float = 0.02) -> bytes:
     app.update(dt)
     app.draw()
