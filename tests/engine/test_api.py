@@ -48,13 +48,16 @@ class Pair(Action):
 
 # ------------------------------------------------------------------------------- actions as JSON
 
-@pytest.mark.parametrize("action", [
+WELL_TYPED = [
     Move("gang", Sq(2, 11)),
     Move("gang", Sq(0, 0), path=(Sq(0, 1), Sq(0, 0)), speed="run", note="quiet", weight=2.5),
     Pair("police", (3, 6), True),
     Bid("north", 7),
     Draw("south"),
-])
+]
+
+
+@pytest.mark.parametrize("action", WELL_TYPED)
 def test_check_action_accepts_every_well_typed_action(action):
     api.check_action(action)   # raises nothing
 
@@ -82,13 +85,7 @@ def test_check_action_refuses_what_is_not_a_registered_move(thing):
         api.check_action(thing)
 
 
-@pytest.mark.parametrize("action", [
-    Move("gang", Sq(2, 11)),
-    Move("gang", Sq(0, 0), path=(Sq(0, 1), Sq(0, 0)), speed="run", note="quiet", weight=2.5),
-    Pair("police", (3, 6), True),
-    Bid("north", 7),
-    Draw("south"),
-])
+@pytest.mark.parametrize("action", WELL_TYPED)
 def test_actions_survive_json(action):
     data = action_to_json(action)
     assert data["type"] == type(action).action_type and data["seat"] == action.seat

@@ -48,6 +48,18 @@ def _ev(app, kind, pos):
         t = pygame.MOUSEBUTTONDOWN if kind == "down" else pygame.MOUSEBUTTONUP
         app.process(pygame.event.Event(t, pos=px, button=1))
 
+def _stale_then_taken(app, scene, pos) -> None:
+    """A click at ``pos`` right away is ignored; the same click once the guard has passed counts."""
+    _ev(app, "move", pos)
+    _ev(app, "down", pos)
+    _ev(app, "up", pos)
+    assert scene.log == []
+    app.update(CLICK_GUARD)
+    _ev(app, "down", pos)
+    _ev(app, "up", pos)
+    assert scene.log == ["confirm"]
+
+
 
 def _double_click(app, pos, gap=0.12):
     """Two quick clicks, the app's frames running in between as in its loop."""
@@ -119,14 +131,7 @@ def test_a_button_that_has_just_moved_under_the_cursor_ignores_a_press():
     button = scene.widgets[0]
     button.rect.y += 80
     app.update(0.05)
-    _ev(app, "move", (750, 510))
-    _ev(app, "down", (750, 510))
-    _ev(app, "up", (750, 510))
-    assert scene.log == []
-    app.update(CLICK_GUARD)
-    _ev(app, "down", (750, 510))
-    _ev(app, "up", (750, 510))
-    assert scene.log == ["confirm"]
+    _stale_then_taken(app, scene, (750, 510))
 
 
 def test_a_press_must_start_on_the_button():
@@ -144,14 +149,7 @@ def test_a_new_screen_ignores_presses_for_a_moment_then_takes_them():
     app = App(Settings(language="en"), surface=pygame.Surface((1600, 900)), lang="en", persist=False)
     app.stack.push(scene)
     app.update(0.05)
-    _ev(app, "move", (750, 430))
-    _ev(app, "down", (750, 430))
-    _ev(app, "up", (750, 430))
-    assert scene.log == []
-    app.update(CLICK_GUARD)
-    _ev(app, "down", (750, 430))
-    _ev(app, "up", (750, 430))
-    assert scene.log == ["confirm"]
+    _stale_then_taken(app, scene, (750, 430))
 
 
 def test_a_button_added_beside_others_rearms_them_all():
