@@ -40,26 +40,58 @@ JSON = Any
 """A value made of dicts, lists, str, int, float, bool and None (what :mod:`json` round-trips)."""
 
 
+class Term(str):
+    """A refusal's parameter that is itself a text key (a device's, a figure's name ...): it is
+    translated into the reader's language before it is put into the sentence."""
+
+    __slots__ = ()
+
+
 class IllegalAction(ValueError):
-    """An action the rules refuse, with a sentence a player understands.
+    """An action the rules refuse, with a message key and its parameters (issue #12).
+
+    ``IllegalAction("example.refuse.not_in_hand", card=7)``: the texts live in the i18n files
+    (``data/i18n/<lang>/*.yaml``), so each player reads the refusal in their own language
+    (:meth:`text`); :attr:`sentence` is the English text (logs, the command line, ``simulate``).
+    A parameter that is a :class:`Term` is a text key translated in the same language.
+    A ``key`` that is not in the i18n files is taken as the sentence itself (older code).
 
     Raising it promises that the state is exactly as it was before ``apply`` was called, so the UI
     can show the sentence and carry on.
     """
 
-    def __init__(self, sentence: str):
-        super().__init__(sentence)
-        self.sentence = sentence
+    def __init__(self, key: str, /, **params: Any):
+        super().__init__(key)
+        self.key = key
+        self.params: dict[str, Any] = dict(params)
+
+    def text(self, lang: str | None = None) -> str:
+        """The refusal in ``lang`` (default: the current language)."""
+        from game.engine import i18n
+
+        tr = i18n.translator()
+        if not tr.has(self.key):
+            return self.key.format(**self.params) if self.params else self.key
+        values = {k: tr.t(v, lang) if isinstance(v, Term) else v for k, v in self.params.items()}
+        return tr.t(self.key, lang, **values)
+
+    @property
+    def sentence(self) -> str:
+        """The refusal in English."""
+        return self.text("en")
+
+    def __str__(self) -> str:
+        return self.sentence
 
 
-def require(condition: bool, sentence: str) -> None:
-    """Raise :class:`IllegalAction` with ``sentence`` unless ``condition`` holds.
+def require(condition: bool, key: str, /, **params: Any) -> None:
+    """Raise :class:`IllegalAction` with ``key`` and ``params`` unless ``condition`` holds.
 
     Titles check every condition this way *before* changing anything, which is the simplest way to
     keep the promise that a refused action leaves the state untouched.
     """
     if not condition:
-        raise IllegalAction(sentence)
+        raise IllegalAction(key, **params)
 
 
 # --------------------------------------------------------------------------------------- actions

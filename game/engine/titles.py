@@ -65,6 +65,12 @@ class TitleSpec:
     privacy_pairs: Ref | None = None            # (state, seat) -> [(hidden fact, changed copy)] (conformance)
     golden_actions: int = 60                    # actions kept in its golden playthrough (tests/golden/)
     conformance_games: tuple[tuple[str, Mapping[str, Any]], ...] = ()   # more (label, config) to test
+    curtain: str = "seats"                      # when the table's curtain falls (engine/session.py):
+                                                #   "none" (a co-operative game: one screen for all),
+                                                #   "seats" (between every two seats), or a Ref to
+                                                #   (state, from_seat, to_seat) -> bool
+    table_scene: str | None = None              # the registered scene that plays a Match (the shell's
+                                                #   table, or the title's own): (match, *, computer=...)
 
     def __post_init__(self) -> None:
         low, high = self.players
