@@ -158,7 +158,7 @@ def _tile_value(prop: TileProp, props: dict[str, Any]) -> tuple[Any, str | None,
         missing = not isinstance(value, str) or not value
     else:
         missing = value is None
-    if missing and not prop.choices or (missing and prop.unknown):
+    if missing and (not prop.choices or prop.unknown):
         return None, prop.problem or f"a tile without a {prop.name!r} property", True
     fits = not missing and _fits(value, prop.type)
     if fits and prop.minimum is not None:
