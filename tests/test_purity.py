@@ -105,10 +105,10 @@ def test_pure_modules_and_board_loading_leave_pygame_unloaded():
             importlib.import_module(name)
             if 'pygame' in sys.modules and not culprits:
                 culprits.append(name)
-        from game.engine.tiled import load_board
+        from game.lupin.rules.board_contract import load_board
         load_board({str(board)!r})
         if 'pygame' in sys.modules and not culprits:
-            culprits.append('game.engine.tiled.load_board')
+            culprits.append('game.lupin.rules.board_contract.load_board')
         print(json.dumps(culprits))
     """)
     culprits = _run(code)

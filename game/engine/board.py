@@ -1,53 +1,31 @@
-"""A pure board model: what each square of a printed board is, and the named places on it.
+"""A generic board: a rectangular grid of squares, what a title's tile layers say about each square,
+and the named places on it; and the :class:`MapContract` by which a title declares what its maps
+must hold.
 
-The Tiled loader (``game.engine.tiled``) builds a :class:`Board` from a ``.tmx`` map; rules read
-only this model, never pytmx or pygame. Squares use the rulebooks' coordinates through
-:class:`game.engine.grid.Sq` (``A1`` top-left). The meaning of every layer and place kind is
-documented in ``maps/README.md``.
+The Tiled loader (``game.engine.tiled``) reads a ``.tmx`` map against a title's contract into a
+:class:`Board` (or, through the contract's ``build``, into the title's own board model built from
+it); rules read only that model, never pytmx or pygame. Squares use the rulebooks' coordinates
+through :class:`game.engine.grid.Sq` (``A1`` top-left). The engine knows no layer, tile property or
+place kind of its own: each title declares them (its ``TitleSpec.map_contract``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
-from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from game.engine.grid import Sq, format_coord
 
-# Ground terrains (tile property ``terrain`` of the ground layer). ``walk`` says whether a figure
-# on foot may stand there at all (episode rules narrow it further); ``sight`` whether the square,
-# lying between two others, blocks the line of sight.
-TERRAINS: dict[str, dict[str, bool]] = {
-    "road":       {"walk": True,  "sight": False},
-    "dirt":       {"walk": True,  "sight": False},
-    "grass":      {"walk": True,  "sight": False},
-    "woods":      {"walk": True,  "sight": True},
-    "flowerbed":  {"walk": False, "sight": False},
-    "crossing":   {"walk": True,  "sight": False},   # a flowerbed's crossing square
-    "wall":       {"walk": False, "sight": True},
-    "building":   {"walk": False, "sight": True},    # inside a building's footprint
-    "door":       {"walk": True,  "sight": True},    # crossed, never stopped on
-    "roof_access": {"walk": True, "sight": True},    # the room up to the roof: crossed, never stopped on
-    "bridge":     {"walk": True,  "sight": False},
-    "dock":       {"walk": True,  "sight": False},
-    "puddle":     {"walk": True,  "sight": False},
-    "stairs":     {"walk": True,  "sight": False},   # temple steps, flights between levels
-    "ramp":       {"walk": True,  "sight": False},
-    "column":     {"walk": True,  "sight": False},   # single columns and bits of ruin (Cagliostro)
-    "ruin":       {"walk": False, "sight": True},    # Stonehenge's stones
-    "ruin_floor": {"walk": True,  "sight": False},   # the coloured squares among the stones
-    "arrow":      {"walk": True,  "sight": False},   # the only way into and out of the ruins
-    "underpass":  {"walk": True,  "sight": False},   # B4: crossed north-south, never stopped on
-    "helipad":    {"walk": True,  "sight": False},
-    "water":      {"walk": False, "sight": False},   # ground under the water layer (river bed)
-}
+if TYPE_CHECKING:
+    from game.engine.tiled import Checks
 
 
 @dataclass(frozen=True)
 class Place:
-    """A named object of the ``places`` layer: one or more squares with a kind and properties."""
+    """A named object of a places layer: one or more squares with a kind and properties."""
 
     kind: str
     name: str
@@ -66,82 +44,44 @@ class Place:
         return hash((self.kind, self.name, self.squares))
 
 
-@dataclass(frozen=True)
-class Cell:
-    """Everything the layers say about one square."""
-
-    terrain: str
-    level: int = 0               # ``levels`` layer; the ditch is -1
-    height: int = 0              # ``roofs`` layer: floors of the building standing here (0: none)
-    roof: bool = False           # a roof square a figure may stand on
-    water: bool = False          # ``water`` layer
-    temple: str | None = None    # ``temples`` layer + temple place: the temple's name
-    temple_part: str | None = None  # "body", "floor" or "steps"
-    flooded: str | None = None   # ``flooded`` layer: the zone's colour
-    ditch: bool = False          # ``ditch`` layer
-    building: str | None = None  # name of the building whose footprint holds this square
-
-    @property
-    def blocks_sight(self) -> bool:
-        """Whether this square, lying between two others, blocks sight at ground level."""
-        if self.temple is not None and self.temple_part != "steps":
-            return True
-        return TERRAINS.get(self.terrain, {}).get("sight", False) or self.height > 0
-
-
-@dataclass(frozen=True)
-class Building:
-    name: str
-    squares: frozenset[Sq]
-    doors: tuple[Sq, ...]
-    roof_access: tuple[Sq, ...]
-    roof_squares: tuple[Sq, ...]
-    props: Mapping[str, Any]
-
-    @property
-    def height(self) -> int:
-        return int(self.props.get("height", 0))
-
-
 class Board:
-    """A rectangular board of ``rows`` × ``cols`` cells with named places."""
+    """A board of ``rows`` × ``cols`` squares with named places.
 
-    def __init__(self, name: str, cells: list[list[Cell]], places: Iterable[Place],
-                 props: Mapping[str, Any] | None = None, source: Path | None = None):
+    ``layers`` holds, for each tile layer the map has, one value per square (``layers[name][row][col]``):
+    ``None`` where the layer has no tile; otherwise ``True`` for a layer whose tiles carry no declared
+    property, the property's value for a layer with one, and a tuple of the values (in the order the
+    contract declares them) for a layer with several. A title's board model may subclass this.
+    """
+
+    def __init__(self, name: str, rows: int, cols: int, places: Iterable[Place],
+                 props: Mapping[str, Any] | None = None, source: Path | None = None,
+                 layers: Mapping[str, tuple[tuple[Any, ...], ...]] | None = None):
         self.name = name
-        self.rows = len(cells)
-        self.cols = len(cells[0]) if cells else 0
+        self.rows = rows
+        self.cols = cols
         self.places: tuple[Place, ...] = tuple(places)
-        # Building and temple names come from the places that cover the squares.
-        cells = [list(row) for row in cells]
-        for place in self.places:
-            if place.kind in ("building", "temple"):
-                for r, c in place.squares:
-                    if 0 <= r < self.rows and 0 <= c < self.cols:
-                        cell = cells[r][c]
-                        cells[r][c] = (replace(cell, building=place.name) if place.kind == "building"
-                                       else replace(cell, temple=place.name))
-        self._cells = tuple(tuple(row) for row in cells)
         self.props = MappingProxyType(dict(props or {}))
         self.source = source
+        self.layers: Mapping[str, tuple[tuple[Any, ...], ...]] = MappingProxyType(dict(layers or {}))
         self._by_square: dict[Sq, list[Place]] = {}
         for place in self.places:
             for sq in place.squares:
                 self._by_square.setdefault(sq, []).append(place)
-        self.buildings: dict[str, Building] = self._collect_buildings()
 
     # -- squares
     def __contains__(self, sq: object) -> bool:
         return (isinstance(sq, tuple) and len(sq) == 2
                 and 0 <= sq[0] < self.rows and 0 <= sq[1] < self.cols)
 
-    def cell(self, sq: tuple[int, int]) -> Cell:
-        return self._cells[sq[0]][sq[1]]
-
     def squares(self) -> Iterator[Sq]:
         for r in range(self.rows):
             for c in range(self.cols):
                 yield Sq(r, c)
+
+    def value(self, layer: str, sq: tuple[int, int]) -> Any:
+        """What tile layer ``layer`` says about ``sq`` (``None``: no tile, or the map has no such layer)."""
+        grid = self.layers.get(layer)
+        return grid[sq[0]][sq[1]] if grid is not None else None
 
     # -- places
     def places_at(self, sq: tuple[int, int]) -> list[Place]:
@@ -159,21 +99,92 @@ class Board:
     def squares_of(self, kind: str) -> list[Sq]:
         return [sq for p in self.places_of(kind) for sq in p.squares]
 
-    def _collect_buildings(self) -> dict[str, Building]:
-        footprints: dict[str, set[Sq]] = {}
-        props: dict[str, dict[str, Any]] = {}
-        for p in self.places_of("building"):
-            footprints.setdefault(p.name, set()).update(p.squares)
-            props.setdefault(p.name, {}).update(p.props)
-        out = {}
-        for name, squares in footprints.items():
-            ordered = sorted(squares)
-            out[name] = Building(
-                name=name,
-                squares=frozenset(squares),
-                doors=tuple(s for s in ordered if self.cell(s).terrain == "door"),
-                roof_access=tuple(s for s in ordered if self.cell(s).terrain == "roof_access"),
-                roof_squares=tuple(s for s in ordered if self.cell(s).roof),
-                props=MappingProxyType(props[name]),
-            )
-        return out
+
+# ----------------------------------------------------------------------------- the contract
+
+#: A property spec: a Python type (str, int, bool) or a tuple of the allowed values.
+PropSpec = type | tuple
+
+#: The default of a :class:`TileProp` that every tile of its layer must carry.
+REQUIRED: Any = type("Required", (), {"__repr__": lambda self: "REQUIRED"})()
+
+
+@dataclass(frozen=True)
+class TileProp:
+    """A property the tiles of a layer carry (set on the tileset's tiles in Tiled).
+
+    A tile breaking it is reported per square: ``problem`` when given (for a missing or a wrong
+    value alike); otherwise "a tile without a 'name' property" when it is missing (an empty text
+    counts as missing) and "a tile whose 'name' property is not ..." when it is wrong; with
+    ``choices``, a missing value reads as wrong too, unless ``unknown`` says how a value outside the
+    choices reads (a template with ``{value}`` and ``{choices}``, e.g. "the unknown colour {value}
+    (known colours: {choices})").
+    """
+
+    name: str
+    type: type = str                 # str, int or bool
+    choices: tuple[Any, ...] = ()    # the allowed values (none: any value of the type)
+    minimum: int | None = None       # for an int
+    default: Any = REQUIRED          # the value of a tile without the property; REQUIRED: it must have it
+    problem: str | None = None
+    unknown: str | None = None
+
+
+@dataclass(frozen=True)
+class TileLayer:
+    """A tile layer a map may (or must) have, and what its tiles mean."""
+
+    name: str
+    tileset: str                       # the tileset of its tiles (a hint in problems: tilesets/<tileset>)
+    props: tuple[TileProp, ...] = ()   # none: any tile marks its square (the value True)
+    required: str | None = None        # why the layer is required (None: optional, read as empty if missing)
+    every_square: str | None = None    # every square needs a tile of this layer: why
+
+
+@dataclass(frozen=True)
+class ObjectLayer:
+    """An object layer a map may (or must) have."""
+
+    name: str
+    required: str | None = None   # why the layer is required (None: optional)
+    places: bool = False          # its objects are the board's named places (kinds: MapContract.place_kinds)
+
+
+@dataclass(frozen=True)
+class PlaceKind:
+    """A kind of place (an object's Class, or Type in older Tiled) and its custom properties."""
+
+    props: Mapping[str, PropSpec] = field(default_factory=dict)
+    required: tuple[str, ...] = ()
+    named: bool = False          # the object must have a name
+
+
+@dataclass(frozen=True)
+class MapContract:
+    """What a title's boards must hold: the layers, their tiles' properties, the place kinds and the
+    map properties, plus the title's own cross-checks and its board model. A property or a kind not
+    declared here is a problem, so a typo never passes silently.
+
+    ``check_places(places, checks)`` runs once the places are read and ``check(board, checks)`` on the
+    whole generic board (its layers and places) at the end; both report through
+    :class:`game.engine.tiled.Checks`. ``build(board)`` turns a map read without problems into the
+    title's board model (cached with the map). ``maps`` are the patterns, under ``maps/``, of the
+    title's map files (``check-data`` checks each against this contract).
+    """
+
+    tile_layers: tuple[TileLayer, ...]            # drawing order, bottom first
+    object_layers: tuple[ObjectLayer, ...] = ()
+    place_kinds: Mapping[str, PlaceKind] = field(default_factory=dict)
+    map_props: Mapping[str, PropSpec] = field(default_factory=dict)
+    name_prop: str | None = None                  # the map property that names the board (else the file's stem)
+    maps: tuple[str, ...] = ("*.tmx",)
+    check_places: Callable[[list[Place], Checks], None] | None = None
+    check: Callable[[Board, Checks], None] | None = None
+    build: Callable[[Board], Board] | None = None
+
+    def layer_names(self) -> tuple[str, ...]:
+        return tuple(t.name for t in self.tile_layers) + tuple(o.name for o in self.object_layers)
+
+    @property
+    def places_layer(self) -> str | None:
+        return next((o.name for o in self.object_layers if o.places), None)

@@ -4,8 +4,8 @@ Content checkers live beside the content they load and register themselves with
 :func:`game.engine.content.register_checker`; this command imports the modules listed in
 :data:`CHECKER_MODULES` and every title's ``checkers`` (from the one list of titles,
 :data:`game.titles.TITLES`; a module not written yet is skipped), adds its own checkers (every YAML
-file parses; every board in ``maps/`` loads; every tileset is usable), runs them all and prints one
-line per problem::
+file parses; every board in ``maps/`` loads under its title's map contract; every tileset is
+usable), runs them all and prints one line per problem::
 
     maps/x.tmx:14: field 'layer ground': square C7 has no tile (every square needs a terrain)
 
@@ -23,11 +23,14 @@ import stat
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 from collections.abc import Callable
 
 from game.engine import resources
 from game.engine.content import CHECKERS, ContentError, load_yaml, register_checker
+
+if TYPE_CHECKING:
+    from game.engine.board import MapContract
 
 #: The shared modules whose import registers content checkers; a title lists its own in its spec
 #: (``checkers``). Names that cannot be imported yet (the title is not written) are skipped.
@@ -78,14 +81,38 @@ def check_yaml(root: Path) -> list[ContentError]:
     return problems
 
 
+def map_contracts() -> list[tuple[str, MapContract]]:
+    """(title, contract) of every title that declares a map contract (``TitleSpec.map_contract``)."""
+    from game.engine.board import MapContract
+    from game.engine.titles import load, titles
+
+    out = []
+    for spec in titles():
+        if spec.map_contract:
+            contract = load(spec.map_contract)
+            if not isinstance(contract, MapContract):
+                raise TypeError(f"{spec.name}'s map_contract {spec.map_contract} is a "
+                                f"{type(contract).__name__}, not a MapContract")
+            out.append((spec.name, contract))
+    return out
+
+
 @register_checker("maps")
 def check_maps(root: Path) -> list[ContentError]:
-    """Every board in maps/ loads into the rules' board model."""
+    """Every board in maps/ loads under the contract of the title whose maps it is."""
     from game.engine.tiled import check_board
 
+    folder = resources.maps_dir(root)
+    contracts = map_contracts()
     problems: list[ContentError] = []
     for path in map_files(root):
-        problems.extend(check_board(path))
+        claimed = [c for _title, c in contracts if any(path in folder.glob(p) for p in c.maps)]
+        if not claimed:
+            titles = ", ".join(t for t, _c in contracts) or "none"
+            problems.append(ContentError(path, None, None, "no title's map contract claims this map "
+                                         f"(titles with maps: {titles})"))
+        for contract in claimed:
+            problems.extend(check_board(path, contract))
     return problems
 
 

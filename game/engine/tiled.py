@@ -1,9 +1,10 @@
-"""Boards drawn in Tiled: ``load_board(path)`` reads a ``.tmx`` map into the pure :class:`Board`.
+"""Boards drawn in Tiled: ``load_board(path, contract)`` reads a ``.tmx`` map into a :class:`Board`.
 
-The layers, tile properties and place kinds a board may use are documented in ``maps/README.md``;
-this module enforces that contract. Every problem is a :class:`ContentError` naming the file, the
-layer (as the field, e.g. ``layer ground``) and the squares in rulebook coordinates; a broken map
-never shows a player a traceback.
+What a map must hold (its tile layers and their tiles' properties, its object layers, place kinds
+and map properties) is the title's :class:`~game.engine.board.MapContract`; this module is the
+generic loader and checker of any such contract. Every problem is a :class:`ContentError` naming the
+file, the line, the layer (as the field, e.g. ``layer <name>``) and the squares in rulebook
+coordinates; a broken map never shows a player a traceback.
 
 Maps are read with ``pytmx.TiledMap`` (no display). Two pytmx details shape this module:
 
@@ -11,12 +12,13 @@ Maps are read with ``pytmx.TiledMap`` (no display). Two pytmx details shape this
   stay free of pygame, so pytmx is imported with pygame hidden, and ``pytmx.load_pygame`` is then
   provided lazily for the UI (see :func:`_pytmx`);
 * pytmx overwrites a tile property named ``height`` (or ``width``) with the tile's size in pixels,
-  and refuses an object property that clashes with an object attribute (a building's ``height``)
+  and refuses an object property that clashes with an object attribute (a property ``height``)
   unless ``allow_duplicate_names=True``. So tile properties are read from the tilesets' XML with
   pytmx's own ``parse_properties``, and maps are opened with ``allow_duplicate_names=True``. A UI
   drawing these maps must pass that flag too: ``pytmx.load_pygame(path, allow_duplicate_names=True)``.
 
-Loaded boards are cached by path and by the modification times of the map and its tilesets.
+Loaded boards are cached by path and contract, and by the modification times of the map and its
+tilesets.
 """
 
 from __future__ import annotations
@@ -26,71 +28,14 @@ import math
 import os
 import sys
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from collections.abc import Iterable
 from xml.parsers import expat
 
-from game.engine.board import TERRAINS, Board, Cell, Place
+from game.engine.board import REQUIRED, Board, MapContract, Place, PropSpec, TileLayer, TileProp
 from game.engine.grid import ROW_LETTERS, Sq, format_coord
 from game.engine.content import ContentError
-
-# ----------------------------------------------------------------------------- the contract
-
-#: Tile layers in drawing order, bottom first. Missing optional layers read as empty.
-TILE_LAYERS = ("ground", "water", "ditch", "levels", "flooded", "temples", "roofs")
-REQUIRED_TILE_LAYERS = ("ground", "roofs", "water")
-OBJECT_LAYERS = ("places", "labels")
-REQUIRED_OBJECT_LAYERS = ("places",)
-
-#: What each tile layer's tiles must say (checked per square).
-TEMPLE_PARTS = ("body", "floor", "steps")
-LEVELS = (-1, 0, 1, 2)
-
-#: The tileset that holds the tiles of each layer (named in error messages as a hint).
-LAYER_TILESETS = {
-    "ground": "terrain.tsx", "roofs": "roofs.tsx", "water": "water.tsx", "temples": "temples.tsx",
-    "flooded": "flooded.tsx", "ditch": "ditch.tsx", "levels": "levels.tsx",
-}
-
-# A property spec: a Python type (str, int, bool) or a tuple of the allowed texts.
-PropSpec = type | tuple
-
-
-@dataclass(frozen=True)
-class PlaceKind:
-    props: dict[str, PropSpec] = field(default_factory=dict)
-    required: tuple[str, ...] = ()
-    named: bool = False          # the object must have a name
-
-
-#: The kinds of the ``places`` layer and their custom properties (maps/README.md). A property not
-#: listed here is an error, so a typo never passes silently: add new properties here.
-PLACE_KINDS: dict[str, PlaceKind] = {
-    "building": PlaceKind({"height": int, "treasure": bool, "police": bool}, named=True),
-    "start": PlaceKind({"side": ("gang", "fujiko")}),
-    "escape": PlaceKind(),
-    "bus_stop": PlaceKind({"round": int}, required=("round",)),
-    "police_parking": PlaceKind(),
-    "reinforcement": PlaceKind(),
-    "police_zone": PlaceKind(),
-    "helipad": PlaceKind(),
-    "dock": PlaceKind(),
-    "treasure_site": PlaceKind({"building": str}),
-    "vault": PlaceKind(),
-    "handwheel": PlaceKind({"zone": str}, required=("zone",)),
-    "discovery": PlaceKind(),
-    "trapdoor": PlaceKind({"pair": str}, required=("pair",)),
-    "temple": PlaceKind({"open": bool, "opened_by": ("owl", "pilum", "trident", "trapdoor", "busts")},
-                        named=True),
-    "arrow": PlaceKind(),
-    "underpass": PlaceKind({"direction": ("ns", "ew")}),
-    "zenigata_return": PlaceKind(),
-}
-
-#: Map properties (Map > Map Properties in Tiled).
-MAP_PROPERTIES: dict[str, PropSpec] = {"episode": str, "designed": bool, "designed_note": str}
 
 _TYPE_WORDS = {str: "a text (string)", int: "a whole number (int)", bool: "true or false (bool)"}
 
@@ -194,6 +139,47 @@ def _fits(value: Any, spec: PropSpec) -> bool:
     return isinstance(value, spec)
 
 
+def _literal(text: str) -> str:
+    """``text`` inside a square problem's template, read as it is."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _choices_text(choices: tuple[Any, ...]) -> str:
+    names = [_got(c) if isinstance(c, bool) else str(c) for c in choices]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _tile_value(prop: TileProp, props: dict[str, Any]) -> tuple[Any, str | None, bool]:
+    """A tile's value of ``prop``: (value, problem or None, whether the problem takes the hint)."""
+    if prop.name not in props and prop.default is not REQUIRED:
+        return prop.default, None, False
+    value = props.get(prop.name)
+    if prop.type is str:
+        missing = not isinstance(value, str) or not value
+    else:
+        missing = value is None
+    if missing and (not prop.choices or prop.unknown):
+        return None, prop.problem or f"a tile without a {prop.name!r} property", True
+    fits = not missing and _fits(value, prop.type)
+    if fits and prop.minimum is not None:
+        fits = int(value or 0) >= prop.minimum
+    if fits and (not prop.choices or value in prop.choices):
+        return value, None, False
+    if fits and prop.unknown and not prop.problem:
+        return None, prop.unknown.format(value=repr(value), choices=", ".join(map(str, prop.choices))), False
+    if prop.problem:
+        return None, prop.problem, True
+    if prop.choices:
+        wanted = _choices_text(prop.choices)
+    elif prop.type is bool:
+        wanted = "true or false"
+    elif prop.type is int:
+        wanted = "a whole number" + (f" of at least {prop.minimum}" if prop.minimum is not None else "")
+    else:
+        wanted = "a text"
+    return None, f"a tile whose {prop.name!r} property is not {wanted}", True
+
+
 def _article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
 
@@ -208,7 +194,10 @@ def _got(value: Any) -> str:
 
 # ----------------------------------------------------------------------------- the loader
 
-class _Loader:
+class Checks:
+    """How a map's problems are reported, by the loader and by a contract's own checks
+    (``MapContract.check_places`` and ``MapContract.check``)."""
+
     def __init__(self, path: Path):
         self.path = path
         self.file = str(path)
@@ -216,26 +205,32 @@ class _Loader:
         # square_problem); a template has {squares}, {has}, {is_} and {lies}
         self.problems: list[Any] = []
         self._grouped: dict[tuple[str, str], list[Any]] = {}
-        self.deps: list[Path] = [path]
-        self.rows = self.cols = 0
-        self.tile_w = self.tile_h = 1
         self.row_lines: dict[str, dict[int, int]] = {}     # layer -> row -> line of its CSV row
         self.layer_lines: dict[str, int | None] = {}
-        self.object_lines: dict[int, int | None] = {}
         self.place_lines: dict[int, int | None] = {}
         self.places_ok = True       # checks that need the places are skipped when one is broken
 
-    # -- problems
     def fail(self, line: int | None, fld: str | None, message: str) -> None:
+        """One problem: ``fld`` is the field (``"layer <name>"``, ``"map properties"``...)."""
         self.problems.append(ContentError(self.file, line, fld, message))
 
     def square_problem(self, layer: str, sq: Sq, template: str) -> None:
+        """A problem of one square of ``layer``; the squares with the same ``template`` make one
+        line (at the line of the first one's row), e.g. ``"{squares} {has} no tile"``. The template
+        may use {squares}, {has}, {is_} and {lies} (singular or plural with the squares)."""
         key = (f"layer {layer}", template)
         if key not in self._grouped:
             line = self.row_lines.get(layer, {}).get(sq.row, self.layer_lines.get(layer))
             self._grouped[key] = [line, []]
             self.problems.append(key)   # stands for the problem until resolved_problems()
         self._grouped[key][1].append(sq)
+
+    def has_square_problem(self, layer: str, sq: Sq) -> bool:
+        return any(k[0] == f"layer {layer}" and sq in v[1] for k, v in self._grouped.items())
+
+    def line_of(self, place: Place) -> int | None:
+        """The line of the object a place was read from."""
+        return self.place_lines.get(id(place))
 
     def resolved_problems(self) -> list[ContentError]:
         out = []
@@ -252,6 +247,19 @@ class _Loader:
             out.append(ContentError(self.file, line, fld, message))
         return out
 
+
+class _Loader(Checks):
+    def __init__(self, path: Path, contract: MapContract):
+        super().__init__(path)
+        self.contract = contract
+        self.tile_layers = {t.name: t for t in contract.tile_layers}
+        self.object_layers = {o.name: o for o in contract.object_layers}
+        self.places_layer = contract.places_layer
+        self.deps: list[Path] = [path]
+        self.rows = self.cols = 0
+        self.tile_w = self.tile_h = 1
+        self.object_lines: dict[int, int | None] = {}
+
     # -- the whole map
     def load(self) -> Board | None:
         xml = _Xml(self.path, self.file)
@@ -266,16 +274,21 @@ class _Loader:
             return None
         tmx = self.open_with_pytmx()
         layers = self.collect_layers(tmx)
-        if "places" not in layers:
+        if self.places_layer not in layers:
             self.places_ok = False
-        grids = {name: self.read_tile_layer(layers.get(name), name, tile_props) for name in TILE_LAYERS}
-        places = self.read_places(layers.get("places"))
+        grids = {t.name: self.read_tile_layer(layers.get(t.name), t, tile_props)
+                 for t in self.contract.tile_layers}
+        places = self.read_places(layers.get(self.places_layer)) if self.places_layer else []
         props = self.read_map_properties(tmx, xml.line(root))
-        cells = self.build_cells(grids, places) if "ground" in layers else []
+        name_prop = self.contract.name_prop
+        name = (props.get(name_prop) if name_prop else None) or self.path.stem
+        board = Board(name, self.rows, self.cols, places, props, source=self.path,
+                      layers={n: tuple(tuple(row) for row in grid) for n, grid in grids.items() if n in layers})
+        if self.contract.check is not None:
+            self.contract.check(board, self)
         if self.problems:
             return None
-        name = props.get("episode") or self.path.stem
-        return Board(name, cells, places, props, source=self.path)
+        return self.contract.build(board) if self.contract.build is not None else board
 
     def check_map_element(self, xml: _Xml, root: ET.Element) -> None:
         line = xml.line(root)
@@ -347,7 +360,7 @@ class _Loader:
                 continue
             name = element.get("name", "")
             line = xml.line(element)
-            if name in seen and name in TILE_LAYERS + OBJECT_LAYERS:
+            if name in seen and name in self.contract.layer_names():
                 self.fail(line, f"layer {name}", f"there are two layers named {name!r} "
                                                  f"(the other one is at line {seen[name]}); keep one")
             seen[name] = line
@@ -427,7 +440,7 @@ class _Loader:
             line = self.layer_lines.get(name)
             if not (is_tiles or is_objects) or (is_objects and not name):
                 continue  # image layers, groups and tiles' collision shapes mean nothing to the rules
-            if name in TILE_LAYERS:
+            if name in self.tile_layers:
                 if not is_tiles:
                     self.fail(line, f"layer {name}", f"{name!r} must be a tile layer, not an object layer")
                     continue
@@ -436,102 +449,71 @@ class _Loader:
                               f"the layer is {layer.width}×{layer.height} tiles but the map is "
                               f"{self.cols}×{self.rows}")
                     continue
-            elif name in OBJECT_LAYERS:
+            elif name in self.object_layers:
                 if not is_objects:
                     self.fail(line, f"layer {name}", f"{name!r} must be an object layer, not a tile layer")
                     continue
             else:
-                known = ", ".join(TILE_LAYERS + OBJECT_LAYERS)
+                known = ", ".join(self.contract.layer_names())
                 self.fail(line, f"layer {name}", f"unknown layer {name!r}; a board's layers are: {known}")
                 continue
             layers.setdefault(name, layer)
-        for name in REQUIRED_TILE_LAYERS:
-            if name not in layers and not self._failed_layer(name):
-                why = ("it gives every square its terrain" if name == "ground"
-                       else "it may be empty, but it must be there")
-                self.fail(None, f"layer {name}", f"missing required tile layer {name!r} ({why})")
-        for name in REQUIRED_OBJECT_LAYERS:
-            if name not in layers and not self._failed_layer(name):
-                self.fail(None, f"layer {name}",
-                          f"missing required object layer {name!r} (it holds the named places)")
+        for tiles in self.contract.tile_layers:
+            if tiles.required is not None and tiles.name not in layers and not self._failed_layer(tiles.name):
+                self.fail(None, f"layer {tiles.name}",
+                          f"missing required tile layer {tiles.name!r} ({tiles.required})")
+        for objects in self.contract.object_layers:
+            if objects.required is not None and objects.name not in layers and not self._failed_layer(objects.name):
+                self.fail(None, f"layer {objects.name}",
+                          f"missing required object layer {objects.name!r} ({objects.required})")
         return layers
 
     def _failed_layer(self, name: str) -> bool:
         return any(isinstance(p, ContentError) and p.field == f"layer {name}" for p in self.problems)
 
     # -- tile layers
-    def read_tile_layer(self, layer: Any, name: str,
+    def read_tile_layer(self, layer: Any, spec: TileLayer,
                         tile_props: dict[int, tuple[dict[str, Any], str]]) -> list[list[Any]]:
-        """The layer's meaning per square: terrain / (height, standable) / part / zone / level / True."""
+        """The layer's meaning per square (see :class:`Board`); ``None`` where it has no tile."""
         grid: list[list[Any]] = [[None] * self.cols for _ in range(self.rows)]
         if layer is None:
             return grid
+        name = spec.name
         gidmap = layer.parent.tiledgidmap
-        hint = f"use a tile of tilesets/{LAYER_TILESETS[name]}"
+        hint = f"use a tile of tilesets/{spec.tileset}"
         for r in range(self.rows):
             for c in range(self.cols):
                 sq = Sq(r, c)
                 gid = layer.data[r][c]
                 if not gid:
-                    if name == "ground":
-                        self.square_problem(name, sq, "{squares} {has} no tile (every square needs a terrain)")
+                    if spec.every_square:
+                        self.square_problem(name, sq, "{squares} {has} no tile ("
+                                            + _literal(spec.every_square) + ")")
                     continue
                 tiled_gid = gidmap.get(gid)
                 if tiled_gid not in tile_props:
-                    if name in ("water", "ditch"):
+                    if not spec.props:
                         grid[r][c] = True
                         continue
-                    self.square_problem(name, sq, "{squares} {has} a tile without properties (" + hint + ")")
+                    self.square_problem(name, sq, "{squares} {has} a tile without properties ("
+                                        + _literal(hint) + ")")
                     continue
                 props, _tileset = tile_props[tiled_gid]
-                grid[r][c] = self.tile_meaning(name, sq, props, hint)
+                grid[r][c] = self.tile_meaning(spec, sq, props, hint)
         return grid
 
-    def tile_meaning(self, name: str, sq: Sq, props: dict[str, Any], hint: str) -> Any:
-        if name == "ground":
-            terrain = props.get("terrain")
-            if not isinstance(terrain, str) or not terrain:
-                self.square_problem(name, sq, "{squares} {has} a tile without a 'terrain' property (" + hint + ")")
+    def tile_meaning(self, spec: TileLayer, sq: Sq, props: dict[str, Any], hint: str) -> Any:
+        if not spec.props:
+            return True  # any tile marks the square
+        values = []
+        for prop in spec.props:
+            value, problem, hinted = _tile_value(prop, props)
+            if problem is not None:
+                self.square_problem(spec.name, sq, "{squares} {has} " + _literal(problem)
+                                    + (" (" + _literal(hint) + ")" if hinted else ""))
                 return None
-            if terrain not in TERRAINS:
-                self.square_problem(name, sq, "{squares} {has} the unknown terrain "
-                                    + repr(terrain).replace("{", "{{").replace("}", "}}")
-                                    + " (known terrains: " + ", ".join(TERRAINS) + ")")
-                return None
-            return terrain
-        if name == "roofs":
-            height: Any = props.get("height")
-            standable = props.get("standable", False)
-            if not _fits(height, int) or height < 1:
-                self.square_problem(name, sq, "{squares} {has} a tile without a whole-number 'height' "
-                                              "property of at least 1 (" + hint + ")")
-                return None
-            if not isinstance(standable, bool):
-                self.square_problem(name, sq, "{squares} {has} a tile whose 'standable' property is not "
-                                              "true or false (" + hint + ")")
-                return None
-            return (height, standable)
-        if name == "temples":
-            part = props.get("part")
-            if part not in TEMPLE_PARTS:
-                self.square_problem(name, sq, "{squares} {has} a tile whose 'part' property is not "
-                                              "body, floor or steps (" + hint + ")")
-                return None
-            return part
-        if name == "flooded":
-            zone = props.get("zone")
-            if not isinstance(zone, str) or not zone:
-                self.square_problem(name, sq, "{squares} {has} a tile without a 'zone' property (" + hint + ")")
-                return None
-            return zone
-        if name == "levels":
-            level = props.get("level")
-            if not _fits(level, int) or level not in LEVELS:
-                self.square_problem(name, sq, "{squares} {has} a tile whose 'level' property is not "
-                                              "-1, 0, 1 or 2 (" + hint + ")")
-                return None
-            return level
-        return True  # water, ditch: any tile marks the square
+            values.append(value)
+        return values[0] if len(values) == 1 else tuple(values)
 
     # -- places
     def read_places(self, group: Any) -> list[Place]:
@@ -544,12 +526,13 @@ class _Loader:
                 places.append(place)
             else:
                 self.places_ok = False
-        self.check_place_links(places)
+        if self.contract.check_places is not None:
+            self.contract.check_places(places, self)
         return places
 
     def read_place(self, obj: Any) -> Place | None:
         line = self.object_lines.get(obj.id)
-        fld = "layer places"
+        fld = f"layer {self.places_layer}"
         label = f"object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
         kind_type = obj.__dict__.get("type") or ""
         kind_class = obj.__dict__.get("class") or ""
@@ -560,12 +543,12 @@ class _Loader:
         kind = kind_class or kind_type
         if not kind:
             self.fail(line, fld, f"{label} has no kind: set its Class (Type in older Tiled) to one of: "
-                                 + ", ".join(PLACE_KINDS))
+                                 + ", ".join(self.contract.place_kinds))
             return None
-        spec = PLACE_KINDS.get(kind)
+        spec = self.contract.place_kinds.get(kind)
         if spec is None:
             self.fail(line, fld, f"{label} has the unknown kind {kind!r}; expected one of: "
-                                 + ", ".join(PLACE_KINDS))
+                                 + ", ".join(self.contract.place_kinds))
             return None
         label = f"{kind} {obj.name!r}" if obj.name else f"{kind} (object {obj.id})"
         if spec.named and not obj.name:
@@ -597,7 +580,7 @@ class _Loader:
         return place
 
     def object_squares(self, obj: Any, label: str, line: int | None) -> list[Sq] | None:
-        fld = "layer places"
+        fld = f"layer {self.places_layer}"
         if "points" in obj.__dict__:
             self.fail(line, fld, f"{label} is a polygon or polyline; draw places as rectangles or points")
             return None
@@ -619,92 +602,13 @@ class _Loader:
             return None
         return [Sq(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
 
-    def check_place_links(self, places: list[Place]) -> None:
-        fld = "layer places"
-        buildings = {p.name for p in places if p.kind == "building"}
-        pairs: dict[str, list[Place]] = {}
-        for p in places:
-            if p.kind == "treasure_site" and "building" in p.props and p.props["building"] not in buildings:
-                self.fail(self._line_of(p), fld,
-                          f"treasure_site {p.name or p.coords[0]!r} names the building "
-                          f"{p.props['building']!r}, but no building place has that name")
-            if p.kind == "trapdoor":
-                pairs.setdefault(p.props["pair"], []).append(p)
-        for pair, ends in pairs.items():
-            if len(ends) != 2:
-                where = ", ".join(p.coords[0] for p in ends)
-                self.fail(self._line_of(ends[0]), fld,
-                          f"trapdoor pair {pair!r} has {len(ends)} end(s) ({where}); a pair has exactly 2")
-
-    def _line_of(self, place: Place) -> int | None:
-        return self.place_lines.get(id(place))
-
-    # -- cells
-    def build_cells(self, grids: dict[str, list[list[Any]]], places: list[Place]) -> list[list[Cell]]:
-        in_building: set[Sq] = {sq for p in places if p.kind == "building" for sq in p.squares}
-        in_temple: set[Sq] = {sq for p in places if p.kind == "temple" for sq in p.squares}
-        zones = {z for row in grids["flooded"] for z in row if z}
-        cells: list[list[Cell]] = []
-        for r in range(self.rows):
-            row: list[Cell] = []
-            for c in range(self.cols):
-                sq = Sq(r, c)
-                terrain = grids["ground"][r][c]
-                roof = grids["roofs"][r][c]
-                part = grids["temples"][r][c]
-                water = bool(grids["water"][r][c])
-                ditch = bool(grids["ditch"][r][c])
-                level = grids["levels"][r][c]
-                if terrain in ("door", "roof_access") and sq not in in_building and self.places_ok:
-                    what = "a door" if terrain == "door" else "a roof access"
-                    self.square_problem("ground", sq, "{squares} {is_} " + what + " but {lies} in no "
-                                        "building (draw the building's 'building' rectangle in layer "
-                                        "'places' over its doors too)")
-                if terrain == "water" and not water:
-                    self.square_problem("ground", sq, "{squares} {has} the terrain 'water' but no tile "
-                                        "in layer 'water' (paint the water layer there too)")
-                if part and sq not in in_temple and self.places_ok:
-                    self.square_problem("temples", sq, "{squares} {has} a temple tile but {lies} in no "
-                                        "'temple' place (draw the temple's rectangle in layer 'places')")
-                if sq in in_temple and part is None and not self._has_square_problem("temples", sq) \
-                        and self.places_ok:
-                    self.square_problem("temples", sq, "{squares} {lies} in a 'temple' place but {has} "
-                                        "no tile in layer 'temples' (body, floor or steps)")
-                if ditch:
-                    if level is None:
-                        level = -1
-                    elif level != -1:
-                        self.square_problem("levels", sq, "{squares} {is_} in the ditch (level -1) "
-                                            "but layer 'levels' gives another level")
-                row.append(Cell(
-                    terrain=terrain or "road",
-                    level=level if level is not None else 0,
-                    height=roof[0] if roof else 0,
-                    roof=bool(roof and roof[1]),
-                    water=water,
-                    temple_part=part,
-                    flooded=grids["flooded"][r][c],
-                    ditch=ditch,
-                ))
-            cells.append(row)
-        for p in places:
-            if p.kind == "handwheel" and p.props["zone"] not in zones:
-                have = ", ".join(sorted(zones)) or "none"
-                self.fail(self._line_of(p), "layer places",
-                          f"handwheel {p.name or p.coords[0]!r} drains the zone {p.props['zone']!r}, "
-                          f"but that zone is not in layer 'flooded' (its zones: {have})")
-        return cells
-
-    def _has_square_problem(self, layer: str, sq: Sq) -> bool:
-        return any(k[0] == f"layer {layer}" and sq in v[1] for k, v in self._grouped.items())
-
     def read_map_properties(self, tmx: Any, line: int | None) -> dict[str, Any]:
         props = dict(tmx.properties)
         for key, value in props.items():
-            want = MAP_PROPERTIES.get(key)
+            want = self.contract.map_props.get(key)
             if want is None:
                 self.fail(line, "map properties", f"unknown map property {key!r}; expected: "
-                                                  + ", ".join(MAP_PROPERTIES))
+                                                  + ", ".join(self.contract.map_props))
             elif not _fits(value, want):
                 self.fail(line, "map properties",
                           f"{key!r} must be {_describe_spec(want)}, got {_got(value)}")
@@ -713,7 +617,7 @@ class _Loader:
 
 # ----------------------------------------------------------------------------- public API
 
-_CACHE: dict[str, tuple[tuple[tuple[str, int, int], ...], Board]] = {}
+_CACHE: dict[tuple[str, int], tuple[tuple[tuple[str, int, int], ...], Board, MapContract]] = {}
 
 
 def _stamp(paths: Iterable[Path]) -> tuple[tuple[str, int, int], ...] | None:
@@ -727,10 +631,11 @@ def _stamp(paths: Iterable[Path]) -> tuple[tuple[str, int, int], ...] | None:
     return tuple(out)
 
 
-def check_board(path: str | Path) -> list[ContentError]:
-    """Every problem of the map at ``path`` (empty when it loads); never raises for bad content."""
+def check_board(path: str | Path, contract: MapContract) -> list[ContentError]:
+    """Every problem of the map at ``path`` under ``contract`` (empty when it loads); never raises
+    for bad content."""
     try:
-        _load(Path(path))
+        _load(Path(path), contract)
     except ContentError as exc:
         return [exc]
     except _Problems as many:
@@ -744,33 +649,34 @@ class _Problems(Exception):
         self.problems = problems
 
 
-def _load(path: Path) -> Board:
-    key = str(path.resolve())
+def _load(path: Path, contract: MapContract) -> Board:
+    key = (str(path.resolve()), id(contract))
     cached = _CACHE.get(key)
     if cached is not None:
-        stamp, board = cached
+        stamp, board, _contract = cached
         if _stamp(Path(s[0]) for s in stamp) == stamp:
             return board
-    loader = _Loader(path)
+    loader = _Loader(path, contract)
     loaded = loader.load()
     problems = loader.resolved_problems()
     if problems or loaded is None:
         raise _Problems(problems or [ContentError(str(path), None, None, "the map could not be read")])
     new_stamp = _stamp(loader.deps)
     if new_stamp is not None:
-        _CACHE[key] = (new_stamp, loaded)
+        _CACHE[key] = (new_stamp, loaded, contract)   # the contract is kept, so its id stays its own
     return loaded
 
 
-def load_board(path: str | Path) -> Board:
-    """Read the Tiled map at ``path`` into a :class:`Board`.
+def load_board(path: str | Path, contract: MapContract) -> Board:
+    """Read the Tiled map at ``path`` into a :class:`Board` under ``contract`` (or into the title's
+    board model, when the contract has a ``build``).
 
-    Raises :class:`ContentError` (the first problem found) when the map breaks the contract of
-    ``maps/README.md``; :func:`check_board` lists them all. Boards are cached until the map or one
-    of its tilesets changes on disk.
+    Raises :class:`ContentError` (the first problem found) when the map breaks the contract;
+    :func:`check_board` lists them all. Boards are cached until the map or one of its tilesets
+    changes on disk.
     """
     try:
-        return _load(Path(path))
+        return _load(Path(path), contract)
     except _Problems as many:
         raise many.problems[0] from None
 

@@ -55,7 +55,7 @@ class TitleSpec:
     selftest_games: tuple[tuple[str, Mapping[str, Any]], ...] = ()   # (label, config): one short game each
     review_view: Ref | None = None              # state -> everything, for the replay after the game
     event_text: Ref | None = None               # log entry -> one line in the player's language (UI)
-    map_contract: Ref | None = None             # what a board of this title must hold (its checker)
+    map_contract: Ref | None = None             # its maps' MapContract (engine/board.py): layers, places...
     cli: Ref | None = None                      # module with register(subparsers): its own commands
     play: Ref | None = None                     # module with add_arguments(parser) and run(args): `play TITLE`
     ui: Ref | None = None                       # module whose import registers its scenes (needs pygame)

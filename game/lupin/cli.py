@@ -63,7 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _geometry(name: str):
-    from game.engine.tiled import load_board
+    from game.lupin.rules.board_contract import load_board
     from game.lupin.rules.boards import episode_geometry
     from game.lupin.rules.geometry import Geometry
 

@@ -7,8 +7,9 @@ tests/lupin/fixtures (see test_fixture_maps.py) to prove the loader reads them t
 
 from __future__ import annotations
 
-from game.engine.board import Board, Cell, Place
+from game.engine.board import Place
 from game.engine.grid import parse_coord, parse_span
+from game.lupin.rules.terrain import Board, Cell
 
 LEGEND = {
     ".": "road", ",": "grass", "d": "dirt", "T": "woods", "f": "flowerbed", "x": "crossing",

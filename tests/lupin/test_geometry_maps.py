@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.grid import parse_coord as P
-from game.engine.tiled import load_board
+from game.lupin.rules.board_contract import load_board
 from game.lupin.rules.boards import board_problems, episode, episode_geometry, episodes
 from game.lupin.rules.geometry import (GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, ZENIGATA, BoardState,
                                        Geometry, Inside, Under)

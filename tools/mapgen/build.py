@@ -4,8 +4,8 @@ Reads every draft module (``tools/mapgen/boards/*.py`` unless ``--drafts DIR``; 
 ``tools/mapgen/README.md``) and writes ``<out>/<EPISODE>.tmx`` (``maps/`` unless ``--out DIR``),
 referencing the tilesets of ``maps/tilesets`` by relative paths. Each draft is checked first (grid
 sizes, legend characters, place coordinates), then the written map is loaded with the game's own
-loader (``game.engine.tiled``), so a map that builds is a map the game accepts. Problems are printed
-one per line, naming the draft file and line, the grid, the row letter and the column number.
+loader (under Lupin's map contract, ``game.lupin.rules.board_contract``), so a map that builds is a
+map the game accepts. Problems are printed one per line, naming the draft file and line, the grid, the row letter and the column number.
 
 ``--check`` writes nothing and exits 1 when a ``.tmx`` is missing or differs from its draft.
 The test fixtures are built with ``--drafts tests/fixtures/maps/src --out tests/fixtures/maps``.
@@ -25,10 +25,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from game.engine.board import TERRAINS
 from game.engine.content import ContentError
 from game.engine.grid import ROW_LETTERS, Sq, parse_coord
-from game.engine.tiled import PLACE_KINDS, check_board, clear_cache
+from game.lupin.rules.board_contract import PLACE_KINDS, check_board, clear_cache
+from game.lupin.rules.terrain import TERRAINS
 from tools.mapgen.tmx import (MapObject, ObjectLayer, TileLayer, TilesetInfo, read_tsx, tmx_text,
                               write_text)
 

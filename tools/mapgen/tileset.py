@@ -26,7 +26,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402  (a dev tool: pygame is fine here, never in game/engine)
 
-from game.engine.board import TERRAINS  # noqa: E402
+from game.lupin.rules.terrain import TERRAINS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUT = ROOT / "maps" / "tilesets"

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from game.engine import resources
-from game.engine.board import Board, Place
+from game.engine.board import Place
 from game.engine.content import ContentError, load_typed, register_checker
 from game.engine.grid import Sq, format_coord, parse_coord
 from game.lupin.rules.geometry import Geometry
+from game.lupin.rules.terrain import Board
 
 EPISODES_FILE = ("lupin", "episodes.yaml")
 
@@ -171,7 +172,7 @@ def map_path(ep: Episode, root: Path | None = None) -> Path:
 
 def load_episode_board(episode_id: str, root: Path | None = None) -> Board:
     """The episode's board, checked against everything its rulebook names."""
-    from game.engine.tiled import load_board
+    from game.lupin.rules.board_contract import load_board
 
     ep = episode(episode_id, root)
     path = map_path(ep, root)
@@ -191,7 +192,7 @@ def episode_geometry(episode_id: str) -> Geometry:
 
 @register_checker("lupin-boards")
 def check_lupin_boards(root: Path) -> list[ContentError]:
-    from game.engine.tiled import load_board
+    from game.lupin.rules.board_contract import load_board
 
     try:
         eps = load_typed(episodes_path(root), EpisodeFile).episodes

@@ -46,7 +46,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, NamedTuple, Union
 
-from game.engine.board import TERRAINS, Board, Cell
+from game.lupin.rules.terrain import TERRAINS, Board, Cell
 from game.engine.grid import Sq, format_coord, parse_coord
 
 PISTOL_RANGE = 5

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-from game.engine.board import Board
+from game.lupin.rules.terrain import Board
 from game.engine.grid import Sq
 from game.lupin.rules.boards import episode, load_episode_board, map_path
 from game.ui import theme
