@@ -207,6 +207,10 @@ def test_the_end_screen_buttons_replay_play_again_and_back_to_the_title(ui):
 
     assert isinstance(again, SetupScene) and again.config() == {**DEFAULTS, **match.config}
     assert again.who_plays() == {"north": PERSON, "south": "random"}
+    made = registry.build_scenes("shell-end", app, match=match, computer={"north": RandomBot(1)})
+    app.stack.replace(made[0])                         # as the table opens it: its computer seats kept
+    ui.click_widget(app, app.stack.top.again_button)
+    assert app.stack.top.who_plays() == {"north": "random", "south": PERSON}
     app.stack.replace(EndScene(match))
     ui.click_widget(app, app.stack.top.title_button)
     assert isinstance(app.stack.top, TitleScene) and len(app.stack) == 1

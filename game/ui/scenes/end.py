@@ -186,6 +186,26 @@ def finished_example(seed: int = 3) -> Match:
     return match
 
 
+def players_of(spec: TitleSpec, computer: Mapping[str, Any]) -> dict[str, str]:
+    """seat → the name of its bot in ``spec.bots`` (by the bot's class), for Play again."""
+    names: dict[Any, str] = {}
+    for name, ref in spec.bots.items():
+        try:
+            names[titles.load(ref)] = name
+        except (ImportError, AttributeError):
+            continue
+    out: dict[str, str] = {}
+    for seat, bot in computer.items():
+        bot_name = names.get(type(bot)) or next(iter(spec.bots), None)
+        if bot_name is not None:
+            out[seat] = bot_name
+    return out
+
+
 @registry.register_scene(SCENE_NAME)
 def _shell_end(app: Any, match: Match | None = None, **opts: Any) -> EndScene:
-    return EndScene(match if match is not None else finished_example(), players=opts.get("computer_players"))
+    """The end of ``match``; ``computer`` (seat → bot), as the table has it, keeps those seats at
+    the computer for Play again."""
+    match = match if match is not None else finished_example()
+    computer = opts.get("computer") or {}
+    return EndScene(match, players=players_of(titles.title(match.title), computer))
