@@ -319,6 +319,25 @@ class ReplayScene(ReplayStepping, Scene):
 
             canvas.text(winners_title(self.spec, list(self.result.winners)), (sx, y + 10), 26, theme.DISPLAY,
                         theme.GOLD_LIGHT)
+            y += 50
+        # the moves before, newest first, as far as the panel has room
+        bottom = CONTROLS_Y - 44
+        if self.index > 1 and y + 60 < bottom:
+            y += 14
+            canvas.line(theme.EDGE, (sx, y), (sx + sw, y), 1)
+            canvas.text(t("i12_shell.replay.before").upper(), (sx, y + 10), 13, theme.BOLD, theme.FAINT, tracking=2)
+            y += 34
+            for i in range(self.index - 1, 0, -1):
+                for line in self.step_lines(i):
+                    h = canvas.text_box_height(line, sw - 44, 16, theme.BODY, 1.15)
+                    if y + h > bottom:
+                        return self._draw_keys(canvas)
+                    canvas.text(str(i), (sx, y), 16, theme.BOLD, theme.FAINT)
+                    canvas.text_box(line, (sx + 44, y, sw - 44, h + 2), 16, theme.BODY, theme.MUTED, line_spacing=1.15)
+                    y += h + 6
+        self._draw_keys(canvas)
+
+    def _draw_keys(self, canvas: Canvas) -> None:
         canvas.text(t("i12_shell.replay.keys"), (SIDE.centerx, CONTROLS_Y - 30), 14, theme.ITALIC, theme.FAINT,
                     anchor="midtop")
 
