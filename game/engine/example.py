@@ -256,6 +256,20 @@ def play_game(config: Mapping[str, Any], seed: int, bots: str = "random") -> dic
     return run(new_game, config, seed, RandomBot)
 
 
+def review_view(state: SealedBidsState) -> dict[str, Any]:
+    """Everything, every secret included (the replay viewer shows it only once the game is over):
+    both hands, the cards face down, the stock in order, who drew, the scores, the cards shown."""
+    return {
+        "round": state.round,
+        "hands": {s: sorted(state.hands[s]) for s in SEATS},
+        "bids": {s: state.face_down.get(s) for s in SEATS},
+        "stock": list(state.stock),
+        "drawn": sorted(state.drawn),
+        "scores": dict(state.scores),
+        "history": [dict(zip(SEATS, shown)) for shown in state.history],
+    }
+
+
 def seats_for(config: Mapping[str, Any]) -> tuple[Seat, ...]:
     Config.from_mapping(config)
     return SEATS
@@ -273,6 +287,8 @@ TITLE = TitleSpec(
     simulate="game.engine.example:simulate",
     play_game="game.engine.example:play_game",
     selftest_games=(("sealed-bids", {}),),
+    review_view="game.engine.example:review_view",
+    play="game.ui.shell_play",
     max_actions=200,
     privacy_pairs="game.engine.example:privacy_pairs",
     golden_actions=12,

@@ -380,3 +380,232 @@ class WellDoneScene(Scene):
         super().draw(canvas)
 
 
+
+
+# ------------------------------------------------------------------------------------ the script
+
+AUTO_FIRST = 1.8      # seconds before the computer's first action of a step (time to read)
+AUTO_NEXT = 0.9       # ... and between its actions
+AUTO_AFTER = 1.5      # ... and after its last one, before the next step
+READ_WORDS_PER_SECOND = 3.0   # an unhurried reader who also watches the board (180 words a minute)
+READ_MIN = 3.0
+
+
+def reading_time(sentence: str) -> float:
+    """How long an auto step's sentence stays at least: one second plus its words at
+    :data:`READ_WORDS_PER_SECOND`, never under :data:`READ_MIN`."""
+    return max(READ_MIN, 1.0 + len(sentence.split()) / READ_WORDS_PER_SECOND)
+
+
+class ScriptedTutorial:
+    """A title's play scene following a script, the part every tutorial shares (mixed in before
+    the play scene's class). The script has ``steps`` (each with ``kind``: "note" waits for
+    *Continue*, "auto" the computer plays its ``actions`` one by one, "do" the player makes its
+    one ``expected`` action) and ``actions_before(index)``; the scene has ``match``, ``coach``
+    (a :class:`Coach`), ``index``, ``begun``, ``finished``, ``persist``, ``auto_wait``,
+    ``step_age``, ``refusals`` and ``_down_ok``.
+
+    What it does: each step begins by saving the progress (:class:`Progress`, ``tutorial_name``);
+    a player's action moves a "do" step on; *Continue* ends a note (or plays an auto step's
+    remaining actions at once); an auto step's actions are played after pauses, the last one not
+    before its sentence is read (:func:`reading_time`); a click that misses the highlight is
+    refused with a sentence and changes nothing (the narrowing); the last note, once the game is
+    over, is the :class:`WellDoneScene`.
+
+    The title supplies: :meth:`sentence`, :meth:`highlight` (rects to ring, and whether round),
+    :meth:`expected_choice` (what the expected action is on its screen, with a ``label``),
+    :meth:`play_scripted` (play one scripted action through its screen) and :meth:`busy` (an
+    animation the computer's moves wait for)."""
+
+    tutorial_name = "tutorial"
+    match: Any
+    coach: Coach
+    stack: Any
+    script: Any
+    index: int
+    begun: bool
+    finished: bool
+    persist: bool
+    auto_wait: float
+    step_age: float
+    refusals: int
+    _down_ok: bool
+
+    # -------------------------------------------------------------- the title's part
+    def sentence(self, step: Any = None) -> str:
+        raise NotImplementedError
+
+    def highlight(self) -> tuple[list[pygame.FRect], bool] | None:
+        return None
+
+    def expected_choice(self) -> Any:
+        return None
+
+    def play_scripted(self, action: Any) -> None:
+        raise NotImplementedError
+
+    def busy(self) -> bool:
+        return False
+
+    refresh: Callable[[], None]   # the play scene's: what its screen offers, after a change
+
+    # -------------------------------------------------------------- the script
+    @property
+    def step(self) -> Any:
+        return self.script.steps[self.index]
+
+    def expected(self) -> Any:
+        """The action the player must make now (None during notes and the computer's moves)."""
+        if not getattr(self, "begun", False) or self.finished:
+            return None
+        step = self.step
+        return step.expected if step.kind == "do" else None
+
+    def _end_of(self, index: int) -> int:
+        return len(self.script.actions_before(index + 1))
+
+    def begin_step(self) -> None:
+        from game.engine.api import action_to_json
+
+        self.begun = True
+        step = self.step
+        self.auto_wait = AUTO_FIRST
+        self.step_age = 0.0
+        self.coach.set(self.sentence(), self.index + 1, len(self.script.steps), note=step.kind in ("note", "auto"),
+                       waiting=step.kind == "auto")
+        last = self.index == len(self.script.steps) - 1
+        if last and step.kind == "note" and self.match.state.is_over():
+            self.finished = True
+            if self.persist:
+                Progress.clear(self.tutorial_name)
+            self.refresh()
+            if self.stack is not None:
+                self.stack.push(WellDoneScene(self.sentence(), on_back=self.to_title))
+            return
+        if self.persist:
+            Progress(self.tutorial_name, self.index, [action_to_json(a) for a in self.match.log]).save()
+        self.refresh()
+
+    def sync(self) -> None:
+        """After an action: move on once the player has made a step's action (the computer's steps
+        move on in :meth:`tick_script`, after their reading time, or with *Continue*)."""
+        if not self.begun:
+            self.begin_step()
+            return
+        moved = False
+        n = len(self.match.log)
+        while self.index < len(self.script.steps) - 1 and self.step.kind == "do" and n >= self._end_of(self.index):
+            self.index += 1
+            moved = True
+        if moved:
+            self.begin_step()
+
+    def auto_done(self) -> bool:
+        """An auto step whose actions are all played."""
+        return bool(self.step.kind == "auto" and len(self.match.log) >= self._end_of(self.index))
+
+    def next_note(self) -> None:
+        """*Continue*: after a note; during the computer's moves, it plays those left at once and
+        moves on (the player has read enough)."""
+        if self.finished or self.index >= len(self.script.steps) - 1:
+            return
+        if self.step.kind == "auto":
+            step = self.step
+            while not self.auto_done() and not self.match.state.is_over():
+                done = len(self.match.log) - len(self.script.actions_before(self.index))
+                self.play_scripted(step.actions[done])
+        if self.step.kind in ("note", "auto"):
+            self.index += 1
+            self.begin_step()
+
+    def quit_tutorial(self) -> None:
+        """*Leave*: back to the title; the progress of the step under way is already saved."""
+        self.to_title()
+
+    def to_title(self) -> None:
+        from game.ui.scenes.title import back_to_title
+
+        back_to_title(self.stack)
+
+    def tick_script(self, dt: float, *, on_top: bool = True) -> None:
+        """An auto step's pacing (call it from ``update``): its actions after pauses, the last one
+        not before its sentence is read, then the next step."""
+        step = self.step
+        if not self.begun or self.finished or step.kind != "auto" or not on_top:
+            return
+        self.step_age += dt
+        if self.busy():
+            return
+        self.auto_wait -= dt
+        done = len(self.match.log) - len(self.script.actions_before(self.index))
+        read = reading_time(self.coach.sentence)
+        if done >= len(step.actions):
+            if self.auto_wait <= 0 and self.step_age >= read:
+                self.next_note()
+            return
+        if self.auto_wait > 0:
+            return
+        last = done + 1 == len(step.actions)
+        if last and self.step_age < read - AUTO_AFTER:
+            return          # the last move (it may change the screen) waits until the sentence is read
+        self.auto_wait = AUTO_AFTER if last else AUTO_NEXT
+        self.play_scripted(step.actions[done])
+
+    # -------------------------------------------------------------- where to click (the narrowing)
+    def highlight_point(self) -> tuple[float, float] | None:
+        """The centre of what to click (tests and tools click there)."""
+        h = self.highlight()
+        if h is None:
+            return None
+        rects, _ = h
+        if len(rects) > 1:   # several squares: the middle one
+            return rects[len(rects) // 2].center
+        return rects[0].center
+
+    def _hits_highlight(self, pos: Any) -> bool:
+        h = self.highlight()
+        if h is None:
+            return self.expected_choice() is not None   # nothing to ring (an unknown widget): let it through
+        rects, _ = h
+        return any(r.inflate(6, 6).collidepoint(pos) for r in rects)
+
+    def refusal_text(self) -> str:
+        step = self.step
+        if step.kind == "note":
+            hint = t("tutorial.continue")
+        elif step.kind == "auto" or self.finished:   # nothing to follow: the tutorial is moving
+            return t("tutorial.watch_refusal")
+        else:
+            choice = self.expected_choice()
+            hint = choice.label if choice is not None else self.sentence()
+        return t("tutorial.follow", hint=hint)
+
+    def refuse(self) -> None:
+        self.refusals += 1
+        self.coach.refuse(self.refusal_text())
+
+    def handle(self, event: Any) -> bool:
+        """Esc leaves; pointing works everywhere; a press that misses the highlight (or lands on the
+        sentence panel) is refused and its release dropped."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.quit_tutorial()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.coach.handle(event)
+            super().handle(event)  # type: ignore[misc]
+            return True
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return bool(super().handle(event))  # type: ignore[misc]
+        if self.coach.handle(event):
+            return True
+        if getattr(event, "button", 1) != 1:
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._down_ok = not self.coach.contains(event.pos) and self._hits_highlight(event.pos)
+            if not self._down_ok:
+                self.refuse()
+                return True
+            return bool(super().handle(event))  # type: ignore[misc]
+        ok, self._down_ok = self._down_ok, False
+        return bool(super().handle(event)) if ok else True  # type: ignore[misc]

@@ -60,7 +60,9 @@ def test_the_command_refuses_bad_input_with_status_2(capsys):
     err = capsys.readouterr().err
     assert err.startswith("heist-table play: ") and "zenigata" in err and err.count("\n") == 1
     assert cli.main(["play", "diabolik", "--episode", "gran-colpo"]) == 2
-    assert "only game that plays yet is lupin" in capsys.readouterr().err
+    assert "the games that play are lupin, example, not 'diabolik'" in capsys.readouterr().err
+    assert cli.main(["play", "lupin"]) == 2      # the parser is shared, so Lupin itself asks for --episode
+    assert "playing lupin needs --episode" in capsys.readouterr().err
     assert cli.main(["play", "lupin", "--episode", "atlantis"]) == 2
     assert "rosso-rubino, gran-colpo, stonehenge and cagliostro" in capsys.readouterr().err
 

@@ -27,8 +27,6 @@ hot-seat curtain treats it as one.
 
 from __future__ import annotations
 
-import copy
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -37,14 +35,12 @@ import pygame
 from game.engine.api import Event, events_for_seat
 from game.engine.i18n import t
 from game.lupin.ui.choices import figure_name
-from game.ui import audio, theme
+from game.ui import theme
 from game.ui.canvas import Canvas
-from game.ui.scenes.curtain import PULSE_TIME, CurtainScene, pulse
-from game.ui.widgets import ease, mix
+from game.ui.flip import DURATION, SKIP_DELAY, STAGGER, TurnOverScene  # noqa: F401 - the timing, shared
+from game.ui.scenes.curtain import pulse
+from game.ui.widgets import mix
 
-DURATION = 0.8        # seconds for one tile to lift, turn over and settle
-STAGGER = 0.3         # several tiles start one after another
-SKIP_DELAY = 0.15     # a click this soon after the scene opens is the flipping click's echo
 TILE_W, TILE_H = 230.0, 300.0
 WOOD = (122, 82, 40)
 WOOD_DARK = (84, 54, 24)
@@ -113,77 +109,23 @@ def show_flips(scene: Any, seat: str, entries: list[dict[str, Any]], then: Calla
 
 # ------------------------------------------------------------------------------ the overlay
 
-class FlipScene(CurtainScene):
-    """Tiles turning over for one seat (see the module docstring). ``entries`` are the seat's own
+class FlipScene(TurnOverScene):
+    """Tiles turning over for one seat (see the module docstring): the shell's turn-over
+    (:class:`game.ui.flip.TurnOverScene`) with Lupin's tiles. ``entries`` are the seat's own
     (redacted) "flipped" log entries: a face is drawn only where an entry holds ``treasure``."""
 
-    overlay = True
-    opaque = False          # the table's view of the board shows, dimmed, behind the tiles
-    fills_window = False
-    freeze_below = True     # the board and its dimming are drawn once (see draw_under)
-    ARM_DELAY = 0.5         # closing needs this much time; skipping the turn needs SKIP_DELAY
+    face_field = "treasure"
+    card_size = (TILE_W, TILE_H)
+    edge_colour = EDGE
 
     def __init__(self, name: str, entries: list[dict[str, Any]], episode: str = "",
                  on_ready: Callable[[], None] | None = None) -> None:
-        super().__init__(name, on_ready)
-        self.entries = list(entries)
+        super().__init__(name, entries, on_ready)
         self.episode = episode
-        self._surfaces: dict[tuple, pygame.Surface] = {}
-        self.hold: float | None = None   # a moment to stay at (a screenshot of the tile mid-turn)
-
-    def enter(self) -> None:
-        audio.play("flip")   # the same sound whatever the face: the whole table hears it
-
-    def update(self, dt: float) -> None:
-        self.age = self.hold if self.hold is not None else self.age + dt
-
-    def animating(self) -> bool:
-        return self.hold is None and self.age < self.total + PULSE_TIME + 1.0
-
-    # -------------------------------------------------------------- timing
-    @property
-    def total(self) -> float:
-        return DURATION + STAGGER * (len(self.entries) - 1)
-
-    @property
-    def done(self) -> bool:
-        return self.age >= self.total
-
-    def progress(self, i: int) -> float:
-        """How far tile ``i`` has turned: 0 (back up) to 1 (settled, face up)."""
-        return max(0.0, min(1.0, (self.age - i * STAGGER) / DURATION))
-
-    def skip(self) -> None:
-        self.age = max(self.age, self.total)
-
-    def handle(self, event: Any) -> bool:
-        left = getattr(event, "button", 1) == 1
-        if event.type == pygame.MOUSEBUTTONDOWN and left:
-            self.armed_press = self.age >= SKIP_DELAY
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and left:
-            if self.armed_press:
-                self.armed_press = False
-                if not self.done:
-                    self.skip()
-                elif self.armed:
-                    self.reveal()
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            if not self.done:
-                self.skip()
-            elif self.armed:
-                self.reveal()
-            return True
-        return super().handle(event)
-
-    def wants_hand_cursor(self) -> bool:
-        return True
 
     # -------------------------------------------------------------- what each tile says
-    @staticmethod
-    def knows(entry: dict[str, Any]) -> bool:
-        return "treasure" in entry
+    def face_value(self, entry: dict[str, Any]) -> Any:
+        return bool(entry.get("treasure"))
 
     def face_title(self, entry: dict[str, Any]) -> str:
         if not self.knows(entry):
@@ -191,10 +133,6 @@ class FlipScene(CurtainScene):
         return t("lupin_over.flip.treasure") if entry["treasure"] else t("lupin_over.flip.empty")
 
     # -------------------------------------------------------------- drawing
-    def draw_under(self, canvas: Canvas) -> None:
-        canvas.fill((4, 6, 14, 222))
-        canvas.glow((800, 450), 560, (120, 90, 40, 120), squash=0.7)
-
     def draw(self, canvas: Canvas) -> None:
         n = len(self.entries)
         first = self.entries[0] if self.entries else {}
@@ -212,13 +150,7 @@ class FlipScene(CurtainScene):
                     shadow_offset=3)
         canvas.text(t("lupin_over.flip.for_seat", who=self.name), (800, 100 + size + 8), 20, theme.ITALIC,
                     theme.MUTED, anchor="midtop")
-        scale = 1.0 if n <= 2 else (0.82 if n == 3 else 0.7)
-        w, h = TILE_W * scale, TILE_H * scale
-        gap = 60 * scale
-        x0 = 800 - (n * w + (n - 1) * gap) / 2
-        for i, entry in enumerate(self.entries):
-            cx = x0 + i * (w + gap) + w / 2
-            self._draw_tile(canvas, entry, i, (cx, 450), w, h)
+        self.draw_cards(canvas)
         # what the seat is told, and how to go on
         if self.done:
             hint = t("lupin_over.flip.continue")
@@ -230,71 +162,25 @@ class FlipScene(CurtainScene):
         note = t("lupin_over.flip.private") if private else t("lupin_over.flip.secret")
         canvas.text_box(note, (400, 748, 800, 56), 17, theme.ITALIC, (214, 206, 190), align="center", max_lines=2)
 
-    def _draw_tile(self, canvas: Canvas, entry: dict[str, Any], i: int, centre: tuple[float, float],
-                   w: float, h: float) -> None:
-        p = self.progress(i)
-        lift = math.sin(math.pi * p)                 # up while it turns, down again at the end
-        turn = ease(min(1.0, max(0.0, (p - 0.1) / 0.8)))
-        angle = math.pi * turn
-        sx = abs(math.cos(angle))
-        front = angle > math.pi / 2
-        cx, cy = centre[0], centre[1] - 34 * lift
-        grow = 1 + 0.08 * lift
-        # the shadow stays on the table, wider and softer as the tile rises
-        sw = w * max(sx, 0.12) * grow + 24 * lift
-        shadow = pygame.FRect(0, 0, sw, h * 0.16)
-        shadow.center = (centre[0] + 10 + 14 * lift, centre[1] + h / 2 + 6)
-        canvas.fill((0, 0, 0, round(120 - 50 * lift)), shadow, radius=shadow.height / 2)
-        rect = pygame.FRect(0, 0, max(1.0, w * grow * sx), h * grow)
-        rect.center = (cx, cy)
-        if front:
-            kind = "face" if self.knows(entry) else "unknown"
-        else:
-            kind = "back"
-        surf = self._surface(canvas, kind, entry, (w, h))
-        px = canvas.rect_px(rect)
-        if px.width >= 1 and px.height >= 1:
-            canvas.surface.blit(pygame.transform.smoothscale(surf, px.size), px.topleft)
-        if sx < 0.98 and p < 1:   # the edge of the tile catches the light as it turns
-            canvas.line((*EDGE, round(160 * (1 - sx))), (rect.centerx, rect.top + 6), (rect.centerx, rect.bottom - 6),
-                        2)
-        # under the tile, once it lies face up: what it is, and who keeps it
-        if p >= 1:
-            title = self.face_title(entry)
-            colour = theme.GOLD_LIGHT if entry.get("treasure") else (theme.INK if self.knows(entry) else theme.MUTED)
-            canvas.text(title, (centre[0], centre[1] + h / 2 + 30), 30, theme.DISPLAY, colour, anchor="midtop",
-                        tracking=1)
-            taker = entry.get("taker")
-            where = entry.get("where")
-            lines = []
-            if taker:
-                lines.append(t("lupin_over.flip.keeps", who=figure_name(str(taker))))
-            if where:
-                lines.append(str(where))
-            for j, line in enumerate(lines):
-                canvas.text(line, (centre[0], centre[1] + h / 2 + 68 + 22 * j), 17, theme.BODY, theme.MUTED,
-                            anchor="midtop")
+    def draw_caption(self, canvas: Canvas, entry: dict[str, Any], centre: tuple[float, float], w: float,
+                     h: float) -> None:
+        """Under the tile, once it lies face up: what it is, and who keeps it."""
+        title = self.face_title(entry)
+        colour = theme.GOLD_LIGHT if entry.get("treasure") else (theme.INK if self.knows(entry) else theme.MUTED)
+        canvas.text(title, (centre[0], centre[1] + h / 2 + 30), 30, theme.DISPLAY, colour, anchor="midtop",
+                    tracking=1)
+        taker = entry.get("taker")
+        where = entry.get("where")
+        lines = []
+        if taker:
+            lines.append(t("lupin_over.flip.keeps", who=figure_name(str(taker))))
+        if where:
+            lines.append(str(where))
+        for j, line in enumerate(lines):
+            canvas.text(line, (centre[0], centre[1] + h / 2 + 68 + 22 * j), 17, theme.BODY, theme.MUTED,
+                        anchor="midtop")
 
-    def _surface(self, canvas: Canvas, kind: str, entry: dict[str, Any], size: tuple[float, float]) -> pygame.Surface:
-        """One side of a tile drawn at the window's pixel size (cached per scene)."""
-        treasure = bool(entry.get("treasure")) if kind == "face" else None
-        key = (kind, treasure, size, canvas.scale)
-        surf = self._surfaces.get(key)
-        if surf is None:
-            w, h = canvas.len_px(size[0]), canvas.len_px(size[1])
-            surf = pygame.Surface((w, h), pygame.SRCALPHA)
-            view = copy.copy(canvas)
-            view.surface = surf
-            view.offset = (0.0, 0.0)
-            rect = pygame.FRect(0, 0, size[0], size[1])
-            if kind == "face":
-                self._draw_face(view, rect, treasure)
-            else:
-                self._draw_back(view, rect, question=kind == "unknown")
-            self._surfaces[key] = surf
-        return surf
-
-    def _draw_back(self, c: Canvas, r: pygame.FRect, question: bool) -> None:
+    def draw_back(self, c: Canvas, r: pygame.FRect, question: bool) -> None:
         c.fill(WOOD, r, radius=16)
         inner = r.inflate(-22, -22)
         with c.clip(inner):
@@ -316,7 +202,8 @@ class FlipScene(CurtainScene):
             c.polygon(EDGE, [(r.centerx - k * 0.45, r.centery), (r.centerx + k * 0.45, r.centery),
                              (r.centerx + k * 0.8, r.centery + k * 1.9), (r.centerx - k * 0.8, r.centery + k * 1.9)])
 
-    def _draw_face(self, c: Canvas, r: pygame.FRect, treasure: bool) -> None:
+    def draw_face(self, c: Canvas, r: pygame.FRect, entry: dict[str, Any]) -> None:
+        treasure = bool(entry.get("treasure"))
         c.fill((248, 238, 212) if treasure else (196, 198, 204), r, radius=16)
         c.border((176, 124, 38) if treasure else (92, 98, 112), r.inflate(-4, -4), width=3, radius=15)
         ink = (60, 36, 16) if treasure else (40, 46, 60)

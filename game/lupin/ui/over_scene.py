@@ -27,6 +27,7 @@ from game.lupin.ui.dice import fit
 from game.lupin.ui.log_text import reason_text
 from game.ui import theme
 from game.ui.canvas import Canvas
+from game.ui.scenes.end import EndActions, result_summary
 from game.ui.widgets import draw_panel, mix, top_band
 
 PANEL = pygame.FRect(0, 0, 980, 656)
@@ -58,7 +59,7 @@ def setup_scene_for(config: Mapping[str, Any], *, look_for_saves: bool = False) 
     return scene
 
 
-class GameOverScreen:
+class GameOverScreen(EndActions):
     """The end screen over a finished game's board (see the module docstring). ``scene`` is the
     play scene: its match, its stack and its "Back to the title" button (``over_button``)."""
 
@@ -83,24 +84,22 @@ class GameOverScreen:
     def buttons(self) -> list[Any]:
         return [self.replay_button, self.again_button, self.back_button]
 
-    # -------------------------------------------------------------- what the buttons do
-    def watch_replay(self) -> None:
+    # -------------------------------------------------------------- what the buttons do (the shell's)
+    def end_stack(self) -> Any:
+        return self.scene.stack
+
+    def replay_scene(self) -> Any:
         from game.lupin.ui.replay_scene import ReplayScene
 
-        if self.scene.stack is not None:
-            self.scene.stack.push(ReplayScene(self.match))
+        return ReplayScene(self.match)
 
-    def play_again(self) -> None:
+    def again_scene(self) -> Any:
         """A new set-up with this game's options (a new seed), in place of the finished game."""
-        if self.scene.stack is not None:
-            self.scene.stack.replace(setup_scene_for(self.match.config))
+        return setup_scene_for(self.match.config)
 
     # -------------------------------------------------------------- drawing
     def result(self) -> dict[str, Any]:
-        res = self.match.state.result()
-        if res is None:
-            return {"winners": [], "reason": "", "scores": {}}
-        return {"winners": list(res.winners), "reason": res.reason, "scores": dict(res.scores)}
+        return result_summary(self.match)
 
     def draw(self, canvas: Canvas, title: str) -> None:
         """Everything but the buttons (drawn every frame by the play scene); ``title`` names the

@@ -51,7 +51,10 @@ from game.lupin.ui.board_scene import BOARD_RECT, GANG_STYLE, draw_gang_token, t
 from game.lupin.ui.dice import fit
 from game.ui import theme
 from game.ui.canvas import Canvas
+from game.ui.clock import BANNER_TIME, clock_text
 from game.ui.scene import Scene
+from game.ui.scenes.pause import PauseScene as ShellPauseScene
+from game.ui.scenes.pause import dark_backdrop
 from game.ui.widgets import Button, draw_panel, mix, top_band
 
 if TYPE_CHECKING:
@@ -74,7 +77,7 @@ CLOCK_BOX = pygame.FRect(1136, 224, 206, 104)
 MONEY_BOX = pygame.FRect(1354, 224, 206, 104)
 SIDE_BUTTONS_Y = 336
 WARN_AT = (300, 60)        # the clock warns at 5 minutes and at 1 minute
-WARN_TIME = 4.0            # seconds the warning banner stays
+WARN_TIME = BANNER_TIME    # seconds the warning banner stays (the shell's, game/ui/clock.py)
 TIMEOUT_GRACE = 2.5        # seconds "Time is up" shows before the plan stands by itself
 RADIO_SECONDS = 120        # the radio's talk: "per un massimo di 2 minuti"
 FUJIKO_SECONDS = 120       # Cagliostro: Fujiko's secret purchase (her plan view's clock_seconds)
@@ -87,11 +90,6 @@ AIM_MAP_H = 272           # the mini-map's height (the board is 25 × 20 squares
 TOMB_STYLE = {"pendragon": ("P", (236, 196, 40)), "costantino": ("C", (120, 190, 236)),
               "druido": ("D", (130, 210, 130))}
 BLADE_STYLE = ("E", (246, 240, 226))
-
-
-def clock_text(seconds: float) -> str:
-    secs = max(0, math.ceil(seconds))
-    return f"{secs // 60}:{secs % 60:02d}"
 
 
 def device_name(device_id: str) -> str:
@@ -1107,63 +1105,22 @@ class PlanningScreen:
 
 # ==================================================================================== overlays
 
-def _dark_backdrop(canvas: Canvas, tint: tuple[int, int, int]) -> None:
-    """A full-window plain backdrop (nothing of the game below shows through)."""
-    canvas.clear(theme.NIGHT)
-    canvas.vertical_gradient(None, (10, 14, 30), (4, 6, 14))
-    canvas.glow((800, 430), 560, (*tint, 120), squash=0.6)
+_dark_backdrop = dark_backdrop   # the shell's (game/ui/scenes/pause.py), also behind the radio's talk
 
 
-class PauseScene(Scene):
+class PauseScene(ShellPauseScene):
     """The planning is paused: everything is hidden (the scenes below are not even drawn, as
-    under the curtain) and the clock, which counts only while the play scene updates, stops."""
+    under the curtain) and the clock, which counts only while the play scene updates, stops
+    (the shell's :class:`game.ui.scenes.pause.PauseScene` with the planning's texts)."""
 
-    overlay = True
-    opaque = True
-    fills_window = True
-
-    def __init__(self, seconds_left: float | None, on_resume: Callable[[], None] | None = None) -> None:
-        super().__init__()
-        self.seconds_left = seconds_left
-        self.on_resume = on_resume
-        self.age = 0.0
-        self.resume_button = Button((800 - 170, 600, 340, 64), lambda: t("lupin_plan.resume"), self.resume_play,
-                                    style="primary", icon="play")
-        self.widgets = [self.resume_button]
-
-    def resume_play(self) -> None:
-        self.close()
-        if self.on_resume is not None:
-            self.on_resume()
-
-    def handle(self, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_p):
-            if event.key == pygame.K_ESCAPE:
-                return False       # the app asks whether to quit, on top of the pause
-            self.resume_play()
-            return True
-        super().handle(event)
-        return True              # nothing reaches the hidden scene
-
-    def update(self, dt: float) -> None:
-        self.age += dt
-        super().update(dt)
-
-    def draw(self, canvas: Canvas) -> None:
-        canvas.layer("lupin-pause", lambda c: _dark_backdrop(c, (60, 80, 140)))
-        cx = 800
-        canvas.text(t("lupin_plan.paused_kicker").upper(), (cx, 250), 22, theme.BOLD, theme.GOLD, anchor="midtop",
-                    tracking=6)
-        canvas.text(t("lupin_plan.paused").upper(), (cx, 290), 120, theme.DISPLAY, theme.INK, anchor="midtop",
-                    tracking=3, shadow=(0, 0, 0, 180), shadow_offset=4)
-        if self.seconds_left is not None:
-            text = t("lupin_plan.paused_clock", time=clock_text(self.seconds_left))
-        else:
-            text = t("lupin_plan.paused_no_clock")
-        canvas.text(text, (cx, 440), 30, theme.BOLD, theme.GOLD_LIGHT, anchor="midtop")
-        canvas.text_box(t("lupin_plan.paused_hint"), (cx - 380, 496, 760, 80), 19, theme.ITALIC, theme.MUTED,
-                        align="center", line_spacing=1.3, max_lines=3)
-        super().draw(canvas)
+    kicker_key = "lupin_plan.paused_kicker"
+    title_key = "lupin_plan.paused"
+    clock_key = "lupin_plan.paused_clock"
+    no_clock_key = "lupin_plan.paused_no_clock"
+    hint_key = "lupin_plan.paused_hint"
+    resume_key = "lupin_plan.resume"
+    layer_name = "lupin-pause"
+    tint = (60, 80, 140)
 
 
 class RadioTalkScene(Scene):

@@ -17,15 +17,13 @@ next, last (also Home, ←, Space, →, End); Esc or Back returns to the end scr
 
 from __future__ import annotations
 
-import copy
 import math
 from typing import Any
 
 import pygame
 
-from game.engine.api import TABLE, Event
+from game.engine.api import TABLE
 from game.engine.i18n import current_language, t
-from game.engine.replay import Match
 from game.lupin.rules.boards import episode
 from game.lupin.rules.review import entry, review_view
 from game.lupin.ui import choices as C
@@ -34,7 +32,8 @@ from game.lupin.ui.dice import fit
 from game.lupin.ui.log_text import event_line
 from game.ui import theme
 from game.ui.canvas import Canvas
-from game.ui.widgets import Button, Widget, _is_left, draw_panel, mix
+from game.ui.scenes.replay import GlyphButton, ReplayStepping
+from game.ui.widgets import Widget, _is_left, draw_panel, mix
 
 CHECKPOINT = 16          # a copy of the state every this many moves
 STEP_SECONDS = 0.7       # auto-advance while playing
@@ -58,45 +57,6 @@ def eye_slash(canvas: Canvas, centre: tuple[float, float], size: float, colour: 
     canvas.lines(colour, bottom, 2)
     canvas.circle(colour, (cx, cy), h * 0.28)
     canvas.line(colour, (cx - w * 0.45, cy + h * 0.75), (cx + w * 0.45, cy - h * 0.75), 2.5)
-
-
-class GlyphButton(Button):
-    """A square control drawn with a glyph: first, prev, play, pause, next, last."""
-
-    def __init__(self, rect: Any, glyph: str, on_click: Any, tip: Any) -> None:
-        super().__init__(rect, "", on_click)
-        self.glyph = glyph
-        self.tip = tip
-
-    def draw(self, canvas: Canvas) -> None:
-        fill, edge, ink = self._colours()
-        r = pygame.FRect(self.rect)
-        if self.pressed and self.enabled:
-            r = r.move(0, 2)
-        canvas.fill(fill, r, radius=10)
-        if edge is not None:
-            canvas.border(edge, r, width=1.5, radius=10)
-        cx, cy, s = r.centerx, r.centery, r.height * 0.2
-
-        def tri(x: float, d: int) -> None:
-            canvas.polygon(ink, [(x - d * s * 0.8, cy - s), (x + d * s * 0.8, cy), (x - d * s * 0.8, cy + s)])
-
-        g = self.glyph
-        bar = s * 0.36
-        if g == "play":
-            tri(cx + s * 0.15, 1)
-        elif g == "pause":
-            canvas.fill(ink, (cx - s * 0.8, cy - s, s * 0.55, 2 * s))
-            canvas.fill(ink, (cx + s * 0.25, cy - s, s * 0.55, 2 * s))
-        elif g in ("next", "prev"):      # one step: a triangle against a bar
-            d = 1 if g == "next" else -1
-            tri(cx - d * s * 0.3, d)
-            canvas.fill(ink, (cx + d * s * 0.75 - bar / 2, cy - s, bar, 2 * s))
-        elif g in ("first", "last"):     # to the end: two triangles against a bar
-            d = 1 if g == "last" else -1
-            tri(cx - d * s * 1.0, d)
-            tri(cx + d * s * 0.2, d)
-            canvas.fill(ink, (cx + d * s * 1.2 - bar / 2, cy - s, bar, 2 * s))
 
 
 class Timeline(Widget):
@@ -192,32 +152,18 @@ class Timeline(Widget):
             canvas.text(fit(canvas, tip, w - 16, 15, theme.BOLD), box.center, 15, theme.BOLD, theme.INK, anchor="center")
 
 
-class ReplayScene(LupinBoardScene):
-    """See the module docstring. ``match`` is a (finished) game; it is not changed."""
+class ReplayScene(ReplayStepping, LupinBoardScene):
+    """See the module docstring. ``match`` is a (finished) game; it is not changed. The stepping
+    (copies, moves, play/pause, keys) is the shell's :class:`game.ui.scenes.replay.ReplayStepping`."""
 
     fills_window = True
+    tip_prefix = "lupin_over.replay"
 
     def __init__(self, match: Any, *, start: int = 0, playing: bool = True) -> None:
-        self.title, self.config, self.seed = match.title, copy.deepcopy(match.config), match.seed
-        self.actions = list(match.log)
-        self.result = match.state.result()
         # one pass over the whole game: copies every CHECKPOINT moves, and each move's events
-        run = Match(self.title, self.config, self.seed)
-        self.checkpoints: dict[int, Any] = {0: copy.deepcopy(run.state)}
-        self.marks: list[tuple[int, str]] = [(run.state.round, run.state.phase)]
-        self.events: list[list[Event]] = [[]]
-        for i, action in enumerate(self.actions, start=1):
-            self.events.append(run.apply(action))
-            self.marks.append((run.state.round, run.state.phase))
-            if i % CHECKPOINT == 0:
-                self.checkpoints[i] = copy.deepcopy(run.state)
-        self.total = len(self.actions)
-        self.index = 0
-        self.current = copy.deepcopy(self.checkpoints[0])
-        super().__init__(self.current, TABLE)
+        self.load_game(match, lambda state: (state.round, state.phase), CHECKPOINT)
+        LupinBoardScene.__init__(self, self.current, TABLE)
         self.playing = playing
-        self.clock = 0.0
-        self.version = 0
         self._lines: dict[tuple, list[tuple[str, int]]] = {}
         self.timeline = Timeline(TIMELINE, self.marks, self.jump)
         w, gap = (IW - 4 * 10.0) / 5, 10.0
@@ -249,79 +195,10 @@ class ReplayScene(LupinBoardScene):
     def state(self, value: Any) -> None:
         self.current = value
 
-    def position(self, i: int) -> Any:
-        """The state after the first ``i`` moves (a fresh copy, rebuilt from the nearest checkpoint)."""
-        k = max(c for c in self.checkpoints if c <= i)
-        state = copy.deepcopy(self.checkpoints[k])
-        for action in self.actions[k:i]:
-            state.apply(action)
-        return state
-
-    def go(self, i: int) -> None:
-        i = max(0, min(self.total, int(i)))
-        if i == self.index + 1:
-            self.current.apply(self.actions[self.index])     # one step forward: just the next move
-        elif i != self.index or i == 0:
-            self.current = self.position(i)
-        self.index = i
-        if self.index >= self.total:
-            self.set_playing(False)
-        self.refresh()
-
     def refresh(self) -> None:
         self.view = review_view(self.current)
         self._layout_tokens()
         self.version += 1
-
-    def jump(self, i: int) -> None:
-        self.set_playing(False)
-        self.go(i)
-
-    def first(self) -> None:
-        self.jump(0)
-
-    def last(self) -> None:
-        self.jump(self.total)
-
-    def next(self) -> None:
-        self.set_playing(False)
-        self.go(self.index + 1)
-
-    def prev(self) -> None:
-        self.jump(self.index - 1)
-
-    def set_playing(self, on: bool) -> None:
-        self.playing = bool(on) and self.index < self.total
-        self.clock = 0.0
-        self.play_button.glyph = "pause" if self.playing else "play"
-        self.play_button.tip = (lambda: t("lupin_over.replay.pause")) if self.playing else \
-            (lambda: t("lupin_over.replay.play"))
-
-    def toggle_play(self) -> None:
-        if not self.playing and self.index >= self.total:
-            self.go(0)
-        self.set_playing(not self.playing)
-
-    def back(self) -> None:
-        self.close()
-
-    # -------------------------------------------------------------- input and time
-    def handle(self, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN:
-            keys = {pygame.K_ESCAPE: self.back, pygame.K_LEFT: self.prev, pygame.K_RIGHT: self.next,
-                    pygame.K_HOME: self.first, pygame.K_END: self.last, pygame.K_SPACE: self.toggle_play}
-            if event.key in keys:
-                keys[event.key]()
-                return True
-        return super().handle(event)   # the board's hover square, the pointer, the widgets
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.playing:
-            self.clock += dt
-            while self.playing and self.clock >= STEP_SECONDS:
-                self.clock -= STEP_SECONDS
-                self.go(self.index + 1)
 
     # -------------------------------------------------------------- what the panel says
     def step_lines(self, i: int) -> list[str]:

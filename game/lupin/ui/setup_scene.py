@@ -9,7 +9,6 @@ Lupin is still unfinished, "Resume" reopens the latest one (its autosave goes on
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
@@ -25,7 +24,9 @@ from game.lupin.ui.dice import fit
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
-from game.ui.widgets import ArrowChooser, Button, Choice, Panel, Toggle, Widget, top_band
+from game.ui.scenes.setup import SeedStepper as ShellSeedStepper
+from game.ui.scenes.setup import latest_unfinished_save as shell_latest_unfinished_save
+from game.ui.widgets import Button, Choice, Panel, Toggle, Widget, top_band
 
 OPTIONS = pygame.FRect(80, 160, 860, 630)
 ROLES = pygame.FRect(970, 160, 550, 630)
@@ -96,74 +97,17 @@ def latest_unfinished_with_ui(directory: Any = None) -> tuple[Any, dict] | None:
 
 
 def latest_unfinished_save(directory: Any = None) -> tuple[Any, Any] | None:
-    """The most recent unfinished Lupin autosave: (its Match, its SaveData), or None. A save that
-    reads but whose moves today's rules refuse is recorded (game.ui.registry.note_refused_save: the
-    title names it) and passed over, now and while the file stays as it is; it is never changed."""
-    from game.engine import resources
-    from game.engine.saves import AUTOSAVE_PREFIX, SaveError, load_match, read_save
-    from game.ui.registry import is_refused_save, note_refused_save, save_stamp
-
-    try:
-        folder = directory or resources.saves_dir()
-        files = sorted(folder.glob(f"{AUTOSAVE_PREFIX}*.json"), key=lambda f: f.stat().st_mtime, reverse=True)
-    except OSError:
-        return None
-    looked = 0
-    for path in files:
-        stamp = save_stamp(path)
-        if is_refused_save(path, stamp):
-            continue   # its moves no longer replay: told on the title, never offered again
-        try:
-            data = read_save(path)
-            if data.title != "lupin":
-                continue
-            looked += 1
-            match = load_match(path)
-        except SaveError as exc:
-            if exc.kind == "replay":
-                note_refused_save(path, stamp)
-            continue
-        except OSError:
-            continue
-        if not match.state.is_over():
-            return match, data
-        if looked >= RESUME_LOOKS_AT:
-            break
-    return None
+    """The most recent unfinished Lupin autosave: (its Match, its SaveData), or None (the shell's
+    search, :func:`game.ui.scenes.setup.latest_unfinished_save`: a save whose moves today's rules
+    refuse is recorded for the title screen and passed over; it is never changed)."""
+    return shell_latest_unfinished_save("lupin", directory, RESUME_LOOKS_AT)
 
 
-class SeedStepper(ArrowChooser):
-    """A seed: "Random" or a number. ‹ › step it (from Random they pick a number), a click in the
-    middle switches between Random and a fixed number, the wheel steps too."""
+class SeedStepper(ShellSeedStepper):
+    """The shell's seed stepper (game/ui/scenes/setup.py) with Lupin's texts."""
 
-    def __init__(self, rect: Any, value: int | None = None, *, rng: random.Random | None = None):
-        super().__init__(rect)
-        self.value = value
-        self.rng = rng or random.Random()
-
-    def step(self, delta: int) -> None:
-        if self.value is None:
-            self.value = self.rng.randint(1, 9999)
-        else:
-            self.value = max(0, self.value + delta)
-
-    def toggle(self) -> None:
-        self.value = self.rng.randint(1, 9999) if self.value is None else None
-
-    def press_middle(self) -> None:
-        self.toggle()
-
-    def wheel_step(self, y: int) -> int:
-        return 1 if y > 0 else -1
-
-    def draw(self, canvas: Canvas) -> None:
-        r = self.rect
-        self.draw_box(canvas)
-        if self.value is None:
-            label, colour, face = t("lupin.setup.seed_random"), theme.MUTED, theme.ITALIC
-        else:
-            label, colour, face = t("lupin.setup.seed_value", n=self.value), theme.INK, theme.BOLD
-        canvas.text(label, (r.centerx, r.centery - 1), 22, face, colour, anchor="center")
+    random_key = "lupin.setup.seed_random"
+    value_key = "lupin.setup.seed_value"
 
 
 class LupinSetupScene(Scene):

@@ -40,15 +40,10 @@ from game.lupin.tutorial import Script, Step, load_script
 from game.lupin.ui import choices as C
 from game.lupin.ui.board_scene import BOARD_RECT, square_rect
 from game.lupin.ui.play_scene import LupinPlayScene, seat_name
-from game.ui.scenes.title import back_to_title
-from game.ui.tutorial import Coach, Progress, WellDoneScene, draw_highlight
+from game.ui.tutorial import AUTO_AFTER, AUTO_FIRST, AUTO_NEXT, READ_MIN, READ_WORDS_PER_SECOND  # noqa: F401
+from game.ui.tutorial import Coach, Progress, ScriptedTutorial, draw_highlight, reading_time  # noqa: F401
 
 NAME = "lupin"
-AUTO_FIRST = 1.8      # seconds before the computer's first action of a step (time to read)
-AUTO_NEXT = 0.9       # ... and between its actions
-AUTO_AFTER = 1.5      # ... and after its last one, before the next step
-READ_WORDS_PER_SECOND = 3.0   # an unhurried reader who also watches the board (180 words a minute)
-READ_MIN = 3.0
 COACH_H = 156         # the sentence panel's first height (then: as its sentence needs)
 COACH_W = 560         # its width: about half the board, so a corner can be found where it hides nothing
 COACH_MARGIN = 14
@@ -60,15 +55,12 @@ def _script() -> Script:
     return load_script()
 
 
-def reading_time(sentence: str) -> float:
-    """How long an auto step's sentence stays at least: one second plus its words at
-    :data:`READ_WORDS_PER_SECOND`, never under :data:`READ_MIN`."""
-    return max(READ_MIN, 1.0 + len(sentence.split()) / READ_WORDS_PER_SECOND)
-
-
-class LupinTutorialScene(LupinPlayScene):
+class LupinTutorialScene(ScriptedTutorial, LupinPlayScene):
     """See the module docstring. ``step``: where to begin (a resume); ``persist``: save the progress
-    (off for screenshots)."""
+    (off for screenshots). The script's stepping, pacing and narrowing are the shell's
+    (:class:`game.ui.tutorial.ScriptedTutorial`)."""
+
+    tutorial_name = NAME
 
     def __init__(self, script: Script | None = None, step: int = 0, *, persist: bool = True) -> None:
         self.script = script or _script()
@@ -93,18 +85,7 @@ class LupinTutorialScene(LupinPlayScene):
         self.seat, self.revealed = self.player, True
         self.coach.kicker = t("lupin_tutorial.name")
 
-    # ================================================================ the script
-    @property
-    def step(self) -> Step:
-        return self.script.steps[self.index]
-
-    def expected(self) -> Any:
-        """The action the player must make now (None during notes and the computer's moves)."""
-        if not getattr(self, "begun", False) or self.finished:
-            return None
-        step = self.step
-        return step.expected if step.kind == "do" else None
-
+    # ================================================================ the script (the shell's), Lupin's texts
     def sentence(self, step: Step | None = None) -> str:
         step = step or self.step
         values = {}
@@ -118,67 +99,11 @@ class LupinTutorialScene(LupinPlayScene):
                 values[k] = v
         return t(step.key, **values)
 
-    def _end_of(self, index: int) -> int:
-        return len(self.script.actions_before(index + 1))
+    def play_scripted(self, action: Any) -> None:
+        self.play(C.classify(action, self.view, self.geo))
 
-    def begin_step(self) -> None:
-        self.begun = True
-        step = self.step
-        self.auto_wait = AUTO_FIRST
-        self.step_age = 0.0
-        self.coach.set(self.sentence(), self.index + 1, len(self.script.steps), note=step.kind in ("note", "auto"),
-                       waiting=step.kind == "auto")
-        last = self.index == len(self.script.steps) - 1
-        if last and step.kind == "note" and self.match.state.is_over():
-            self.finished = True
-            if self.persist:
-                Progress.clear(NAME)
-            self.refresh()
-            if self.stack is not None:
-                self.stack.push(WellDoneScene(self.sentence(), on_back=self.to_title))
-            return
-        if self.persist:
-            Progress(NAME, self.index, [action_to_json(a) for a in self.match.log]).save()
-        self.refresh()
-
-    def sync(self) -> None:
-        """After an action: move on once the player has made a step's action (the computer's steps
-        move on in :meth:`update`, after their reading time, or with *Continue*)."""
-        if not self.begun:
-            self.begin_step()
-            return
-        moved = False
-        n = len(self.match.log)
-        while self.index < len(self.script.steps) - 1 and self.step.kind == "do" and n >= self._end_of(self.index):
-            self.index += 1
-            moved = True
-        if moved:
-            self.begin_step()
-
-    def auto_done(self) -> bool:
-        """An auto step whose actions are all played."""
-        return self.step.kind == "auto" and len(self.match.log) >= self._end_of(self.index)
-
-    def next_note(self) -> None:
-        """*Continue*: after a note; during the computer's moves, it plays those left at once and
-        moves on (the player has read enough)."""
-        if self.finished or self.index >= len(self.script.steps) - 1:
-            return
-        if self.step.kind == "auto":
-            step = self.step
-            while not self.auto_done() and not self.match.state.is_over():
-                done = len(self.match.log) - len(self.script.actions_before(self.index))
-                self.play(C.classify(step.actions[done], self.view, self.geo))
-        if self.step.kind in ("note", "auto"):
-            self.index += 1
-            self.begin_step()
-
-    def quit_tutorial(self) -> None:
-        """*Leave*: back to the title; the progress of the step under way is already saved."""
-        self.to_title()
-
-    def to_title(self) -> None:
-        back_to_title(self.stack)
+    def busy(self) -> bool:
+        return bool(self.dice.rolls and self.dice.rolling)
 
     # ================================================================ the play scene, narrowed
     def acting_seat(self) -> str | None:
@@ -273,88 +198,11 @@ class LupinTutorialScene(LupinPlayScene):
             return [square_rect(*sq) for sq in squares], False
         return None
 
-    def highlight_point(self) -> tuple[float, float] | None:
-        """The centre of what to click (tests and tools click there)."""
-        h = self.highlight()
-        if h is None:
-            return None
-        rects, _ = h
-        if len(rects) > 1:   # a building's rooms: the middle one
-            return rects[len(rects) // 2].center
-        return rects[0].center
-
-    def _hits_highlight(self, pos: Any) -> bool:
-        h = self.highlight()
-        if h is None:
-            return self.expected_choice() is not None   # nothing to ring (an unknown widget): let it through
-        rects, _ = h
-        return any(r.inflate(6, 6).collidepoint(pos) for r in rects)
-
-    def refusal_text(self) -> str:
-        step = self.step
-        if step.kind == "note":
-            hint = t("tutorial.continue")
-        elif step.kind == "auto" or self.finished:   # nothing to follow: the tutorial is moving
-            return t("tutorial.watch_refusal")
-        else:
-            choice = self.expected_choice()
-            hint = choice.label if choice is not None else self.sentence()
-        return t("tutorial.follow", hint=hint)
-
-    def refuse(self) -> None:
-        self.refusals += 1
-        self.coach.refuse(self.refusal_text())
-
-    # ================================================================ input
-    def handle(self, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.quit_tutorial()
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.coach.handle(event)
-            super().handle(event)
-            return True
-        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return super().handle(event)
-        if self.coach.handle(event):
-            return True
-        if getattr(event, "button", 1) != 1:
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self._down_ok = not self.coach.contains(event.pos) and self._hits_highlight(event.pos)
-            if not self._down_ok:
-                self.refuse()
-                return True
-            return super().handle(event)
-        ok, self._down_ok = self._down_ok, False
-        return super().handle(event) if ok else True
-
     # ================================================================ per frame
     def update(self, dt: float) -> None:
         super().update(dt)
         self.coach.update(dt)
-        step = self.step
-        if not self.begun or self.finished or step.kind != "auto" or not self.is_top:
-            return
-        self.step_age += dt
-        if self.dice.rolls and self.dice.rolling:
-            return
-        self.auto_wait -= dt
-        done = len(self.match.log) - len(self.script.actions_before(self.index))
-        read = reading_time(self.coach.sentence)
-        if done >= len(step.actions):
-            if self.auto_wait <= 0 and self.step_age >= read:
-                self.next_note()
-            return
-        if self.auto_wait > 0:
-            return
-        last = done + 1 == len(step.actions)
-        if last and self.step_age < read - AUTO_AFTER:
-            return          # the last move (it may change the screen) waits until the sentence is read
-        self.auto_wait = AUTO_AFTER if last else AUTO_NEXT
-        action = step.actions[done]
-        self.play(C.classify(action, self.view, self.geo))
+        self.tick_script(dt, on_top=self.is_top)
 
     def animating(self) -> bool:   # the highlight pulses and bobs (issue #11: else the app idles)
         return super().animating() or (not self.finished and self.highlight() is not None)

@@ -7,6 +7,7 @@ from typing import Any
 from game.ui.registry import register_scene
 from game.ui.scenes.chooser import ChooserScene
 from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes import end, replay, setup  # noqa: F401 - register shell-setup, shell-end, shell-replay
 from game.ui.scenes.quit_confirm import QuitConfirmScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
@@ -37,3 +38,18 @@ def _curtain(app: Any, name: str = "Jigen", **_: Any) -> list:
 @register_scene("quit-confirm")
 def _quit_confirm(app: Any, **_: Any) -> list:
     return [TitleScene(), QuitConfirmScene()]
+
+
+@register_scene("example-setup")
+def _example_setup(app: Any, **_: Any) -> list:
+    return [TitleScene(), setup.SetupScene("example", seed=7, look_for_saves=False, players={"south": "random"})]
+
+
+@register_scene("example-end")
+def _example_end(app: Any, **_: Any) -> list:
+    return [TitleScene(), end.EndScene(end.finished_example())]
+
+
+@register_scene("example-replay")
+def _example_replay(app: Any, **_: Any) -> list:
+    return [TitleScene(), replay.ReplayScene(end.finished_example(), start=5)]

@@ -1,0 +1,400 @@
+"""The shell's set-up screen for any title, built from its :class:`game.engine.titles.TitleSpec`.
+
+On the left the title's options (``spec.options``: a list of choices, or a number stepped with
+‹ ›) and the seed (shown, with a button for a new one); on the right the seats the rules give for
+those options (``spec.seats(config)``), each played by a person or by the computer (one of
+``spec.bots``). Start builds the :class:`game.engine.replay.Match` (the rules' ``new_game(config,
+seed)``) and opens the scene named by ``spec.table_scene`` in place of this one, through
+:mod:`game.ui.registry`, called as ``factory(app, match=<Match>, computer={seat: bot}, autosave=True)``.
+When the title has an unfinished autosave, Resume reopens the latest one the same way (its
+computer seats are those its save's ``meta.ui["computer"]`` names, if any). Back (or Esc) returns.
+
+Registered as ``"shell-setup"`` (:data:`SCENE_NAME`; factory ``(app, game=<title>,
+episode=None, **opts)``), so the chooser opens it for a title whose ``data/games.yaml`` entry
+names it. The pieces a title with its own set-up screen shares: :class:`SeedStepper`,
+:func:`latest_unfinished_save` (Resume's search) and :func:`open_table`.
+
+Texts: a title's option ``key`` is labelled ``<title>.option.<key>`` (else
+``i12_shell.option.<key>``, else the key itself), a seat ``<title>.seat.<seat>`` (else the seat's
+id), a value of a choice ``<title>.option.<key>_<value>`` (else the value itself).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pygame
+
+from game.engine import titles
+from game.engine.i18n import current_language, t, translator
+from game.engine.replay import Match
+from game.engine.titles import Option, TitleSpec
+from game.ui import backdrop, registry, theme
+from game.ui.canvas import Canvas
+from game.ui.scene import Scene
+from game.ui.widgets import ArrowChooser, Button, Choice, Panel, top_band
+
+SCENE_NAME = "shell-setup"
+RESUME_LOOKS_AT = 3   # the most recent autosaves of the title replayed to find an unfinished one
+PERSON = "person"     # a seat's value when a person plays it (else the bot's name)
+
+OPTIONS = pygame.FRect(80, 160, 700, 630)
+SEATS = pygame.FRect(810, 160, 710, 630)
+ROW_H = 84.0
+CONTROL_W, CONTROL_H = 300, 50
+
+
+# ------------------------------------------------------------------------------ shared pieces
+
+def text_or(keys: tuple[str, ...], fallback: str, **values: Any) -> str:
+    """The text of the first of ``keys`` the i18n files hold, else ``fallback``."""
+    for key in keys:
+        if translator().has(key):
+            return t(key, **values)
+    return fallback
+
+
+def option_label(spec: TitleSpec, key: str) -> str:
+    return text_or((f"{spec.name}.option.{key}", f"i12_shell.option.{key}"), key.replace("_", " "))
+
+
+def value_label(spec: TitleSpec, key: str, value: Any) -> str:
+    return text_or((f"{spec.name}.option.{key}_{value}",), str(value))
+
+
+def seat_label(spec: TitleSpec, seat: str) -> str:
+    return text_or((f"{spec.name}.seat.{seat}",), seat)
+
+
+class SeedStepper(ArrowChooser):
+    """A seed: "Random" (None) or a number. ‹ › step it (from Random they pick a number), a click
+    in the middle switches between Random and a fixed number, the wheel steps too. The texts are
+    ``random_key`` and ``value_key`` (with ``n``)."""
+
+    random_key = "i12_shell.setup.seed_random"
+    value_key = "i12_shell.setup.seed_value"
+
+    def __init__(self, rect: Any, value: int | None = None, *, rng: random.Random | None = None):
+        super().__init__(rect)
+        self.value = value
+        self.rng = rng or random.Random()
+
+    def step(self, delta: int) -> None:
+        if self.value is None:
+            self.value = self.rng.randint(1, 9999)
+        else:
+            self.value = max(0, self.value + delta)
+
+    def toggle(self) -> None:
+        self.value = self.rng.randint(1, 9999) if self.value is None else None
+
+    def press_middle(self) -> None:
+        self.toggle()
+
+    def wheel_step(self, y: int) -> int:
+        return 1 if y > 0 else -1
+
+    def draw(self, canvas: Canvas) -> None:
+        r = self.rect
+        self.draw_box(canvas)
+        if self.value is None:
+            label, colour, face = t(self.random_key), theme.MUTED, theme.ITALIC
+        else:
+            label, colour, face = t(self.value_key, n=self.value), theme.INK, theme.BOLD
+        canvas.text(label, (r.centerx, r.centery - 1), 22, face, colour, anchor="center")
+
+
+class NumberStepper(ArrowChooser):
+    """A whole number of at least ``low``, stepped with ‹ › or the wheel."""
+
+    def __init__(self, rect: Any, value: int, on_change: Callable[[Any], None] | None = None, *, low: int = 1):
+        super().__init__(rect)
+        self.value = value
+        self.low = low
+        self.on_change = on_change
+
+    def step(self, delta: int) -> None:
+        self.value = max(self.low, self.value + delta)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def press_middle(self) -> None:
+        pass
+
+    def wheel_step(self, y: int) -> int:
+        return 1 if y > 0 else -1
+
+    def draw(self, canvas: Canvas) -> None:
+        self.draw_box(canvas)
+        ink = theme.INK if self.enabled else theme.FAINT
+        canvas.text(str(self.value), (self.rect.centerx, self.rect.centery - 1), 24, theme.BOLD, ink, anchor="center")
+
+
+def latest_unfinished_save(title: str, directory: Any = None,
+                           looks_at: int = RESUME_LOOKS_AT) -> tuple[Any, Any] | None:
+    """The most recent unfinished autosave of ``title``: (its Match, its SaveData), or None. Only
+    the newest ``looks_at`` autosaves of the title are replayed, so entering a set-up stays quick. A
+    save that reads but whose moves today's rules refuse is recorded (:func:`registry.note_refused_save`:
+    the title screen names it) and passed over, now and while the file stays as it is; it is never
+    changed."""
+    from game.engine import resources
+    from game.engine.saves import AUTOSAVE_PREFIX, SaveError, load_match, read_save
+
+    try:
+        folder = directory or resources.saves_dir()
+        files = sorted(folder.glob(f"{AUTOSAVE_PREFIX}*.json"), key=lambda f: f.stat().st_mtime, reverse=True)
+    except OSError:
+        return None
+    looked = 0
+    for path in files:
+        stamp = registry.save_stamp(path)
+        if registry.is_refused_save(path, stamp):
+            continue   # its moves no longer replay: told on the title, never offered again
+        try:
+            data = read_save(path)
+            if data.title != title:
+                continue
+            looked += 1
+            match = load_match(path)
+        except SaveError as exc:
+            if exc.kind == "replay":
+                registry.note_refused_save(path, stamp)
+            continue
+        except OSError:
+            continue
+        if not match.state.is_over():
+            return match, data
+        if looked >= looks_at:
+            break
+    return None
+
+
+def make_bots(spec: TitleSpec, players: Mapping[str, str], seed: int) -> dict[str, Any]:
+    """{seat: a new bot} for the seats ``players`` gives to a bot of ``spec.bots`` (by name); each
+    bot gets its own seed, from the game's."""
+    bots: dict[str, Any] = {}
+    for i, (seat, who) in enumerate(players.items()):
+        if who != PERSON and who in spec.bots:
+            bots[seat] = titles.load(spec.bots[who])(seed * 31 + i + 1)
+    return bots
+
+
+def open_table(scene: Scene, spec: TitleSpec, match: Match, computer: Mapping[str, Any], *,
+               autosave: bool = True) -> bool:
+    """Replace ``scene`` (a set-up) with the scenes of ``spec.table_scene`` playing ``match``;
+    False when the title has no table scene registered (nothing changes)."""
+    if not registry.is_registered(spec.table_scene) or scene.stack is None:
+        return False
+    assert spec.table_scene is not None
+    made = registry.build_scenes(spec.table_scene, scene.app, match=match, computer=dict(computer),
+                                 autosave=autosave)
+    stack = scene.stack
+    stack.replace(made[0])
+    for more in made[1:]:
+        stack.push(more)
+    return True
+
+
+# ------------------------------------------------------------------------------ the scene
+
+class SetupScene(Scene):
+    """See the module docstring. ``config`` presets options (Play again), ``seed`` the seed (None:
+    a new random one), ``players`` seat → "person" or a bot's name."""
+
+    escape_goes_back = True
+    fills_window = True
+
+    def __init__(self, spec: TitleSpec | str, *, config: Mapping[str, Any] | None = None, seed: int | None = None,
+                 players: Mapping[str, str] | None = None, look_for_saves: bool = True,
+                 rng: random.Random | None = None) -> None:
+        super().__init__()
+        self.spec = titles.title(spec) if isinstance(spec, str) else spec
+        self.look_for_saves = look_for_saves
+        self.rng = rng or random.Random()
+        preset = dict(config or {})
+        self.option_widgets: dict[str, Choice | NumberStepper] = {}
+        self.row_y: dict[str, float] = {}
+        for i, option in enumerate(self.spec.options):
+            cy = OPTIONS.top + 70 + ROW_H * i + ROW_H / 2
+            self.row_y[option.key] = cy
+            self.option_widgets[option.key] = self._widget_for(option, preset.get(option.key, option.default), cy)
+        seed_y = OPTIONS.top + 70 + ROW_H * len(self.spec.options) + ROW_H / 2
+        self.row_y["seed"] = seed_y
+        self.seed_stepper = SeedStepper((OPTIONS.right - 32 - CONTROL_W, seed_y - CONTROL_H / 2, CONTROL_W, CONTROL_H),
+                                        seed if seed is not None else self.rng.randint(1, 9999), rng=self.rng)
+        self.new_seed_button = Button((OPTIONS.right - 32 - CONTROL_W, seed_y + CONTROL_H / 2 + 8, CONTROL_W, 40),
+                                      lambda: t("i12_shell.setup.new_seed"), self.new_seed, style="ghost", size=17)
+        self.players: dict[str, str] = dict(players or {})
+        self.seat_choices: dict[str, Choice] = {}
+        self.start_button = Button((SEATS.right - 380, 812, 380, 58), lambda: t("i12_shell.setup.start"), self.start,
+                                   style="primary", icon="play")
+        self.resume_button = Button((SEATS.right - 380 - 24 - 300, 812, 300, 58), lambda: t("i12_shell.setup.resume"),
+                                    self.resume, icon="clock")
+        self.resume_button.visible = False
+        self.back_button = Button((80, 812, 230, 58), lambda: t("common.back"), self.back, icon="back")
+        self.resumable: Match | None = None
+        self.resumable_ui: dict[str, Any] = {}
+        self.error: str | None = None
+        self._changed(None)
+
+    # -------------------------------------------------------------- options and seats
+    def _widget_for(self, option: Option, value: Any, cy: float) -> Choice | NumberStepper:
+        box = (OPTIONS.right - 32 - CONTROL_W, cy - CONTROL_H / 2, CONTROL_W, CONTROL_H)
+        if option.choices:
+            key = option.key
+
+            def label(c: Any) -> Callable[[], str]:
+                return lambda: value_label(self.spec, key, c)
+
+            return Choice(box, [(c, label(c)) for c in option.choices], value, self._changed, size=22)
+        if option.type is int:
+            return NumberStepper(box, int(value), self._changed)
+        return Choice(box, [(value, lambda: str(value))], value, self._changed, size=22)
+
+    def config(self) -> dict[str, Any]:
+        """The options chosen, as the rules' config takes them (plain JSON, for the save)."""
+        return {key: w.value for key, w in self.option_widgets.items()}
+
+    def seats(self) -> tuple[str, ...]:
+        """The seats the rules give for the options chosen; ValueError when they make no game."""
+        titles.load(self.spec.parse_config)(self.config())
+        if self.spec.seats is None:
+            return ()
+        return tuple(titles.load(self.spec.seats)(self.config()))
+
+    def _seat_options(self) -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = [(PERSON, lambda: t("i12_shell.setup.person"))]
+        many = len(self.spec.bots) > 1
+        for name in self.spec.bots:
+            out.append((name, (lambda n=name: t("i12_shell.setup.computer_named", name=n)) if many
+                        else (lambda: t("i12_shell.setup.computer"))))
+        return out
+
+    def _changed(self, _value: Any) -> None:
+        try:
+            seats = self.seats()
+        except ValueError as exc:
+            self.error = str(exc)
+            seats = tuple(self.seat_choices)
+        else:
+            self.error = None
+        if tuple(self.seat_choices) != seats:
+            self.seat_choices = {}
+            for i, seat in enumerate(seats):
+                y = SEATS.top + 92 + i * 76
+                self.seat_choices[seat] = Choice((SEATS.right - 30 - CONTROL_W, y + 8, CONTROL_W, CONTROL_H),
+                                                 self._seat_options(), self.players.get(seat, PERSON),
+                                                 self._seat_listener(seat), size=22)
+                self.seat_choices[seat].enabled = bool(self.spec.bots)
+        self.widgets = [*self.option_widgets.values(), self.seed_stepper, self.new_seed_button,
+                        *self.seat_choices.values(), self.start_button, self.resume_button, self.back_button]
+        self.start_button.enabled = self.error is None
+
+    def _seat_listener(self, seat: str) -> Callable[[Any], None]:
+        def changed(value: Any) -> None:
+            self.players[seat] = value
+        return changed
+
+    def who_plays(self) -> dict[str, str]:
+        """seat → "person" or a bot's name, for every seat at the table."""
+        return {seat: choice.value for seat, choice in self.seat_choices.items()}
+
+    def new_seed(self) -> None:
+        self.seed_stepper.value = self.rng.randint(1, 9999)
+
+    # -------------------------------------------------------------- actions
+    def enter(self) -> None:
+        found = latest_unfinished_save(self.spec.name) if self.look_for_saves else None
+        if found is None:
+            self.resumable, self.resumable_ui = None, {}
+        else:
+            self.resumable, self.resumable_ui = found[0], dict(found[1].ui or {})
+        self.resume_button.visible = self.resumable is not None
+
+    def start(self) -> None:
+        """A new game with the options, seats and seed chosen, at the title's table."""
+        seed = self.seed_stepper.value if self.seed_stepper.value is not None else self.rng.randint(1, 9999)
+        try:
+            match = Match(self.spec.name, self.config(), seed)
+        except (ValueError, TypeError) as exc:
+            self.error = str(exc)
+            return
+        computer = make_bots(self.spec, self.who_plays(), seed)
+        if not open_table(self, self.spec, match, computer):
+            self.error = t("i12_shell.setup.no_table")
+
+    def resume(self) -> None:
+        """The latest unfinished game of the title, at its table (its computer seats as saved)."""
+        if self.resumable is None:
+            return
+        saved = self.resumable_ui.get("computer")
+        players = {str(s): str(b) for s, b in saved.items()} if isinstance(saved, dict) else {}
+        computer = make_bots(self.spec, players, self.resumable.seed)
+        if not open_table(self, self.spec, self.resumable, computer):
+            self.error = t("i12_shell.setup.no_table")
+
+    def back(self) -> None:
+        self.close()
+
+    # -------------------------------------------------------------- drawing
+    def draw(self, canvas: Canvas) -> None:
+        controls = tuple((getattr(w, "value", None), w.enabled, w.visible) for w in self.widgets)
+        key = ("shell-setup", id(self), controls, self.error, id(self.resumable), current_language())
+        canvas.layer(key, self._draw_static)
+        super().draw(canvas)
+
+    def _draw_static(self, canvas: Canvas) -> None:
+        lang = current_language()
+        backdrop.menu_page(canvas, t("i12_shell.setup.kicker"), self.spec.display_name.get(lang, self.spec.name))
+        Panel(OPTIONS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
+        canvas.text(t("i12_shell.setup.options").upper(), (OPTIONS.left + 30, OPTIONS.top + 30), 16, theme.BOLD,
+                    theme.GOLD, tracking=3)
+        for i, option in enumerate(self.spec.options):
+            self._draw_row(canvas, option_label(self.spec, option.key), self.row_y[option.key], i)
+        self._draw_row(canvas, t("i12_shell.setup.seed"), self.row_y["seed"], len(self.spec.options),
+                       t("i12_shell.setup.seed_hint"))
+        Panel(SEATS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
+        top_band(canvas, SEATS, theme.GOLD, 8, radius=18)
+        canvas.text(t("i12_shell.setup.seats").upper(), (SEATS.left + 30, SEATS.top + 30), 16, theme.BOLD,
+                    theme.GOLD, tracking=3)
+        for n, (seat, choice) in enumerate(self.seat_choices.items(), start=1):
+            card = pygame.FRect(SEATS.left + 22, choice.rect.top - 8, SEATS.width - 44, 66)
+            canvas.fill((20, 30, 56), card, radius=10)
+            canvas.border(theme.EDGE, card, width=1, radius=10)
+            canvas.text(t("i12_shell.setup.player_n", n=n).upper(), (card.left + 18, card.top + 8), 13, theme.BOLD,
+                        theme.FAINT, tracking=2)
+            canvas.text(seat_label(self.spec, seat), (card.left + 18, card.top + 26), 28, theme.DISPLAY, theme.INK)
+        if not self.spec.bots:
+            canvas.text_box(t("i12_shell.setup.no_bots"), (SEATS.left + 30, SEATS.bottom - 66, SEATS.width - 60, 50),
+                            15, theme.ITALIC, theme.MUTED, line_spacing=1.2, max_lines=2)
+        else:
+            canvas.text_box(t("i12_shell.setup.hotseat"), (SEATS.left + 30, SEATS.bottom - 66, SEATS.width - 60, 50),
+                            15, theme.ITALIC, theme.MUTED, line_spacing=1.2, max_lines=2)
+        if self.error:
+            canvas.text_box(self.error, (330, 806, 460, 90), 16, theme.BOLD, (246, 130, 120), max_lines=4)
+        elif self.resumable is not None:
+            note = t("i12_shell.setup.resume_note", moves=len(self.resumable.log))
+            canvas.text(note, (self.resume_button.rect.centerx, 875), 14, theme.ITALIC, theme.MUTED, anchor="midtop")
+
+    def _draw_row(self, canvas: Canvas, label: str, cy: float, i: int, hint: str | None = None) -> None:
+        if i:
+            canvas.line((38, 52, 84), (OPTIONS.left + 28, cy - ROW_H / 2), (OPTIONS.right - 28, cy - ROW_H / 2), 1)
+        if hint:
+            canvas.text(label, (OPTIONS.left + 36, cy - 24), 24, theme.BOLD, theme.INK)
+            canvas.text_box(hint, (OPTIONS.left + 36, cy + 6, OPTIONS.width - CONTROL_W - 90, 40), 15, theme.BODY,
+                            theme.MUTED, max_lines=2)
+        else:
+            canvas.text(label, (OPTIONS.left + 36, cy), 24, theme.BOLD, theme.INK, anchor="midleft")
+
+
+@registry.register_scene(SCENE_NAME)
+def _shell_setup(app: Any, game: str | None = None, episode: str | None = None, **opts: Any) -> SetupScene:
+    """The set-up of ``game`` (the chooser passes ``game=`` and perhaps ``episode=``, which a title
+    with no episodes ignores). Without a game (``heist-table screenshot``): the example's, seed 7,
+    no save looked for, so the picture is always the same."""
+    if game is None:
+        return SetupScene("example", seed=7, look_for_saves=False)
+    return SetupScene(game, seed=opts.get("seed"), look_for_saves=bool(opts.get("look_for_saves", True)),
+                      config=opts.get("config"), players=opts.get("players"))
