@@ -35,7 +35,7 @@ to_seat) -> bool`` (``from_seat`` is :data:`TABLE` before the first seat is show
 
 Held items (the per-seat reveal queue): after every move, each other person's seat gets the items
 of the move's events it may know (redacted for it) that the title wants shown when its curtain next
-lifts (by default its events with ``reveal=True``; Lupin's: the tiles turned over). They are kept in
+lifts (by default its events with ``reveal=True``; a title with tiles: the tiles turned over). They are kept in
 :meth:`save_meta` (the save's ``"ui"`` block) with each seat's count of seen events, so "since your
 last turn" and the held items survive a Save-and-Resume (:func:`options_from_meta`).
 """
@@ -343,14 +343,24 @@ class TableSession:
         count = self.match.undoable(seat)
         if count == 0:
             if strict:
-                self.match.undo(seat, 1)   # raises the match's sentence
+                log = self.match.log
+                if not any(a.seat == seat for a in log):
+                    raise IllegalAction("i12_session.undo_none")
+                if log[-1].seat == seat:
+                    raise IllegalAction("i12_session.undo_revealed")
+                raise IllegalAction("i12_session.undo_other_moved")
             return 0
         self.match.undo(seat, count)
         self._record = _Record()   # events are read again from the rebuilt game
         return int(count)
 
     def _apply(self, action: Action) -> Played:
-        events = self.match.apply(action)
+        # the listeners (the autosave) are told once the held items are filed, so a save has them
+        listeners, self.match.listeners = self.match.listeners, []
+        try:
+            events = self.match.apply(action)
+        finally:
+            self.match.listeners = listeners
         self._record_events(events)
         for seat in self.people():
             if seat == self.screen_seat():
@@ -358,6 +368,8 @@ class TableSession:
             items = self.hold(events, seat, self.state)
             if items:
                 self.held.setdefault(seat, []).extend(items)
+        for listener in list(listeners):
+            listener(self.match)
         now = self.hold(events, self.screen_seat(), self.state) if self.screen_seat() != TABLE else []
         return Played(action, tuple(events_for_seat(events, self.screen_seat())), tuple(now))
 

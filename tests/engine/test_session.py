@@ -10,7 +10,7 @@ import pytest
 from game.engine.api import TABLE, IllegalAction, events_for_seat
 from game.engine.example import Bid, Draw
 from game.engine.replay import Match
-from game.engine.saves import load_match, read_save, write_save
+from game.engine.saves import load_match, read_save
 from game.engine.session import COMPUTER_PAUSE, TableSession, options_from_meta
 from game.engine.titles import title
 
@@ -264,12 +264,19 @@ def test_a_damaged_ui_block_loses_the_notes_not_the_game():
     json.dumps(new_session().save_meta())
 
 
-def test_the_autosaver_keeps_the_session(tmp_path):
+def test_the_autosave_written_after_a_move_holds_that_moves_held_items(tmp_path):
+    from game.engine.saves import Autosaver
+
     session = new_session()
+    saver = Autosaver(tmp_path, ui=lambda match: session.save_meta())
+    session.match.listeners.append(saver)
     session.lift(session.advance().seat)
     session.submit(lowest(session))
-    write_save(session.match, tmp_path / "x.json")
-    assert session.save_meta()["last_seen"] == {"north": len(session.seat_events("north"))}
+    session.lift(session.advance().seat)
+    session.submit(lowest(session))                                # the round is shown: north is held it
+    ui = read_save(saver.path_for(session.match)).ui
+    assert [e["kind"] for e in ui["held"]["north"]] == ["example.shown"]
+    assert ui["last_seen"] == {"north": 1, "south": len(session.seat_events("south"))}
 
 
 # ------------------------------------------------------------------------------ undo
