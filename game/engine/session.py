@@ -82,11 +82,13 @@ class Step:
 @dataclass(frozen=True)
 class Played:
     """One applied move, as the screen may know it: ``events`` redacted for the seat on screen
-    (the table's when nobody is), and ``held`` the items the seat on screen watches now."""
+    (the table's when nobody is), ``public`` as the whole table may know them (what the speakers
+    may say) and ``held`` the items the seat on screen watches now."""
 
     action: Action
     events: tuple[Event, ...]
     held: tuple[JSON, ...] = ()
+    public: tuple[Event, ...] = ()
 
 
 def default_hold(events: Sequence[Event], seat: Seat, state: Any) -> list[JSON]:
@@ -243,7 +245,9 @@ class TableSession:
         if self.computer_to_act() is not None:
             self.wait = self.pause   # the computer plays (tick); the screen stays as it is
             return Step("computer", self.computer_to_act())
-        if nxt is None:
+        if nxt is None:   # nobody at this screen may act: nothing of anybody's is shown
+            self._leave_screen()
+            self.revealed, self.on_screen, self.pending = False, TABLE, None
             return Step("waiting")
         if self.revealed and nxt == self.on_screen:
             return Step("stay", nxt)
@@ -316,6 +320,11 @@ class TableSession:
             raise IllegalAction("i12_session.not_on_screen")
         return self._apply(action)
 
+    def apply(self, action: Action) -> Played:
+        """A move the screen makes on a seat's behalf (a tutorial's scripted computer moves): filed
+        and told like any other, without :meth:`submit`'s check that it is the screen seat's."""
+        return self._apply(action)
+
     def tick(self, dt: float, *, busy: bool = False) -> Played | None:
         """Time passes: a computer seat's move once the pause is over, unless the screen is
         ``busy`` (an animation, a menu) or a curtain is down for a person."""
@@ -371,7 +380,8 @@ class TableSession:
         for listener in list(listeners):
             listener(self.match)
         now = self.hold(events, self.screen_seat(), self.state) if self.screen_seat() != TABLE else []
-        return Played(action, tuple(events_for_seat(events, self.screen_seat())), tuple(now))
+        return Played(action, tuple(events_for_seat(events, self.screen_seat())), tuple(now),
+                      tuple(events_for_seat(events, TABLE)))
 
     def take_held(self, seat: Seat) -> list[JSON]:
         """The items ``seat`` has not watched yet (and forget them)."""

@@ -322,3 +322,25 @@ def test_the_game_over_shows_the_table():
 def test_start_revealed_skips_the_first_curtain():
     session = new_session(start_revealed=True)
     assert session.screen_seat() == "north" and session.advance().kind == "stay"
+
+
+def test_a_scripted_move_for_another_seat_goes_through_apply_and_the_table_hears_it_redacted():
+    session = new_session()
+    session.lift(session.advance().seat)
+    card = session.state.hands["south"][0]
+    with pytest.raises(IllegalAction):
+        session.submit(Bid("south", card))                        # not the screen's seat
+    played = session.apply(Bid("south", card))                    # a tutorial's script may
+    assert played.action.seat == "south" and session.match.log[-1] == Bid("south", card)
+    assert [e.data for e in played.public] == [{"seat": "south"}]  # what every seat may know
+    assert [e.data for e in played.events] == [{"seat": "south"}]  # north on screen: no card either
+
+
+def test_nobody_to_act_hides_the_screen():
+    session = new_session()
+    session.lift(session.advance().seat)
+    session.state.face_down.update({s: 1 for s in ("north", "south")})   # a state where nobody acts
+    session.state.history.clear()
+    assert session.state.to_act() == ()
+    step = session.advance()
+    assert step.kind == "waiting" and session.screen_seat() == TABLE and session.legal() == []
