@@ -215,11 +215,17 @@ class TableSession:
         return people[0] if people else seats[0]
 
     def next_in_turn(self) -> Seat | None:
-        """The person's seat a "pass to..." hands over to (None when nobody else may act now)."""
+        """The person's seat a "pass to..." hands over to (None when nobody else may act now; a
+        computer seat is never handed the screen)."""
         seats = list(self.state.to_act())
         if len(seats) < 2 or self.on_screen not in seats:
             return None
-        return seats[(seats.index(self.on_screen) + 1) % len(seats)]
+        at = seats.index(self.on_screen)
+        for k in range(1, len(seats)):
+            seat = seats[(at + k) % len(seats)]
+            if seat not in self.computer:
+                return seat
+        return None
 
     def hand_over(self) -> Step | None:
         """The seat on screen passes to :meth:`next_in_turn` (None: nobody to pass to)."""
@@ -239,6 +245,7 @@ class TableSession:
         or the next person's seat, behind the curtain when the policy says so."""
         if self.state.is_over():
             self.over, self.revealed, self.on_screen, self.pending = True, True, TABLE, None
+            self.since = None   # the table's log is on screen now, not a seat's
             return Step("over")
         nxt = self.acting_seat()
         self.handover_to = None

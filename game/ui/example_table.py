@@ -93,22 +93,20 @@ class SealedBidsBoard:
         me = view.seat
         others = [s for s in SEATS if s != me]
         # the other seat(s): their hands as backs (at the table's view, both)
-        y = OTHER_TOP
-        for seat in others:
-            self._draw_backs(canvas, seat, view, y)
-            y += BACK_H + 52
+        for k, seat in enumerate(others):   # at the table's view, both hands side by side
+            self._draw_backs(canvas, seat, BOARD.left + 40 + k * 480, view)
         self._draw_slots(canvas, view)
         self._draw_stock(canvas, view, legal, mouse)
         self._draw_scores(canvas, view)
         if me != TABLE:
             self._draw_hand(canvas, view, legal, mouse)
 
-    def _draw_backs(self, canvas: Canvas, seat: str, view: Any, top: float) -> None:
+    def _draw_backs(self, canvas: Canvas, seat: str, left: float, view: Any) -> None:
         n = view.hand_sizes.get(seat, 0)
         label = t("i12_session.example.hand_of", name=seat_name(seat), n=n)
-        fitted(canvas, label.upper(), (BOARD.left + 40, top - 30), 600, 18, theme.BOLD, theme.MUTED, tracking=2)
+        fitted(canvas, label.upper(), (left, OTHER_TOP - 30), 440, 18, theme.BOLD, theme.MUTED, tracking=2)
         for i in range(n):
-            r = pygame.FRect(BOARD.left + 40 + i * (BACK_W + BACK_GAP), top, BACK_W, BACK_H)
+            r = pygame.FRect(left + i * (BACK_W + BACK_GAP), OTHER_TOP, BACK_W, BACK_H)
             _card_back(canvas, r)
 
     def _draw_slots(self, canvas: Canvas, view: Any) -> None:

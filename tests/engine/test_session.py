@@ -344,3 +344,10 @@ def test_nobody_to_act_hides_the_screen():
     assert session.state.to_act() == ()
     step = session.advance()
     assert step.kind == "waiting" and session.screen_seat() == TABLE and session.legal() == []
+
+
+def test_the_mouse_is_never_passed_to_a_computer_seat():
+    session = new_session(computer={"south": Bot()})
+    session.lift(session.advance().seat)
+    assert session.state.to_act() == ("north", "south")
+    assert session.next_in_turn() is None and session.hand_over() is None

@@ -52,6 +52,7 @@ from game.ui import theme
 from game.ui.canvas import Canvas
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
+from game.ui.scenes.table import TableCurtain
 from game.ui.textfit import fit_line
 from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
 
@@ -180,19 +181,9 @@ class Popup:
             b.draw(canvas)
 
 
-class PlayCurtain(CurtainScene):
-    """The hot-seat curtain of the play screen: Esc opens the in-game menu over it (the curtain
-    stays below the menu, so nothing of the hidden seat's board is drawn)."""
-
-    def __init__(self, *args: Any, on_menu: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.on_menu = on_menu
-
-    def handle(self, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_menu is not None:
-            self.on_menu()
-            return True
-        return super().handle(event)
+class PlayCurtain(TableCurtain):
+    """The hot-seat curtain of the play screen, the shell table's: Esc opens the in-game menu over
+    it (the curtain stays below the menu, so nothing of the hidden seat's board is drawn)."""
 
 
 class LupinPlayScene(LupinBoardScene):

@@ -279,8 +279,7 @@ class TableScene(Scene):
         widgets: list[Any] = [self.menu_button]
         y = float(BUTTONS_TOP)
         if self.session.over:
-            if not self.ended or self.stack is None or self in self.stack:
-                widgets.append(self.over_button)
+            widgets += [self.over_button, self.history_button]
             self.widgets = widgets
             return
         if self.session.revealed and self.session.next_in_turn() is not None:
@@ -364,8 +363,9 @@ class TableScene(Scene):
     def _draw_log(self, canvas: Canvas) -> None:
         canvas.line(theme.EDGE, (IX, LOG_TOP - 10), (IX + IW, LOG_TOP - 10), 1)
         lines = self.log_lines() if (self.session.revealed or self.session.over) else []
-        missed = sum(1 for _line, m in lines if m)
-        title = t("i11_play.log.since_n", n=missed) if missed else t("i12_session.log")
+        since = self.session.since   # back from behind the curtain, before its first move
+        back = since is not None and self.session.revealed and len(lines) == since[1]
+        title = t("i11_play.log.since_n", n=since[1] - since[0]) if back and since else t("i12_session.log")
         fitted(canvas, title.upper(), (IX, LOG_TOP), IW - 150, 15, theme.BOLD, theme.GOLD, tracking=2)
         bottom = MESSAGE.top - 10 if self.message else PANEL.bottom - 20
         if self.session.over:
@@ -389,7 +389,7 @@ class TableScene(Scene):
             result = view.get("result")
         winners = list(getattr(result, "winners", None) or (result or {}).get("winners", []) if result else [])
         r = pygame.FRect(0, 0, 640, 230)
-        r.center = BOARD.center
+        r.center = (BOARD.centerx, BOARD.bottom - 170)   # below the scores, over the empty hand
         dialog_panel(canvas, r)
         canvas.text(t("i12_session.over.title").upper(), (r.centerx, r.top + 34), 46, theme.DISPLAY, theme.GOLD,
                     anchor="midtop", tracking=2)
