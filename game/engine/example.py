@@ -292,6 +292,9 @@ TITLE = TitleSpec(
     max_actions=200,
     privacy_pairs="game.engine.example:privacy_pairs",
     golden_actions=12,
+    event_text="game.ui.example_table:event_text",
+    ui="game.ui.example_table",
+    table_scene="example-table",
 )
 
 

@@ -78,6 +78,7 @@ TITLE = TitleSpec(
                          for e in EPISODES),
     review_view="game.lupin.rules.review:review_view",
     event_text="game.lupin.ui.log_text:event_line",
+    table_scene="lupin-play",
     map_contract="game.lupin.rules.board_contract:CONTRACT",
     cli="game.lupin.cli",
     play="game.lupin.play",

@@ -15,8 +15,9 @@ At the table (:class:`game.lupin.ui.play_scene.LupinPlayScene`):
 
 * the flipping seat, on screen when it flips, watches its tile at once, before the curtain comes
   down for anybody else;
-* every other seat gets the flips it may know of (:func:`file_flips`) when the curtain is next
-  lifted for it (:func:`take_flips`), before its board is shown.
+* every other seat gets the flips it may know of when the curtain is next lifted for it, before
+  its board is shown: they are the table session's held items (game/engine/session.py, with
+  :func:`flip_entries` as the title's ``hold``), kept in the autosave too.
 
 While a flip is on screen the play scene holds the table's view (like under the curtain), so
 only the overlay shows anything secret, and only what its seat may see. The scene *is* a curtain
@@ -50,13 +51,6 @@ RUBY = (206, 36, 58)
 
 # ------------------------------------------------------------------------------ at the table
 
-def _queue(scene: Any) -> dict[str, list[dict[str, Any]]]:
-    queue = scene.__dict__.get("flip_queue")
-    if queue is None:
-        queue = scene.__dict__["flip_queue"] = {}
-    return queue
-
-
 def flip_entries(events: Sequence[Event], seat: str, state: Any = None) -> list[dict[str, Any]]:
     """The tile flips among ``events`` as ``seat`` may know them (redacted for it), each as a log
     entry plus ``where``: the place the tile lay at (public: everybody saw where it was taken)."""
@@ -74,22 +68,22 @@ def flip_entries(events: Sequence[Event], seat: str, state: Any = None) -> list[
 
 
 def file_flips(scene: Any, events: Sequence[Event]) -> list[dict[str, Any]]:
-    """Keep, for every other seat of the game, the flips of ``events`` it may know of (shown when
-    the curtain is next lifted for it); return those of the seat on screen, to show now."""
-    state = scene.match.state
-    queue = _queue(scene)
-    for seat in sorted(set(state.seat_of.values())):
+    """Keep, for every other person's seat of the game, the flips of ``events`` it may know of
+    (the table session's held items, shown when the curtain is next lifted for it); return those
+    of the seat on screen, to show now. (A move played through the session is filed by it.)"""
+    session = scene.session
+    for seat in session.people():
         if seat == scene.seat:
             continue
-        entries = flip_entries(events, seat, state)
+        entries = flip_entries(events, seat, session.state)
         if entries:
-            queue.setdefault(seat, []).extend(entries)
-    return flip_entries(events, scene.seat, state)
+            session.held.setdefault(seat, []).extend(entries)
+    return flip_entries(events, scene.seat, session.state)
 
 
 def take_flips(scene: Any, seat: str) -> list[dict[str, Any]]:
     """The flips ``seat`` has not watched yet (and forget them)."""
-    return _queue(scene).pop(seat, [])
+    return scene.session.take_held(seat)
 
 
 def show_flips(scene: Any, seat: str, entries: list[dict[str, Any]], then: Callable[[], None]) -> bool:

@@ -36,6 +36,7 @@ from game.engine.api import TABLE, IllegalAction, events_for_seat
 from game.engine.grid import format_coord
 from game.engine.i18n import current_language, number, t
 from game.engine.saves import Autosaver
+from game.engine.session import COMPUTER_PAUSE, Step, TableSession, entry  # noqa: F401 (COMPUTER_PAUSE: for tests)
 from game.lupin.rules.boards import episode
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import GANG, POLICE, ZENIGATA, spot_from_text
@@ -51,6 +52,7 @@ from game.ui import theme
 from game.ui.canvas import Canvas
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
+from game.ui.scenes.table import TableCurtain
 from game.ui.textfit import fit_line
 from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
 
@@ -78,7 +80,6 @@ GROUP_AT = 3           # an action type with this many variants gets one button 
 SPLIT_AT = 11          # ... and one menu per figure when there are this many for several figures
 MESSAGE_TIME = 5.0
 POPUP_W, POPUP_ROW, POPUP_ROWS = 360, 40, 14
-COMPUTER_PAUSE = 0.6    # seconds between two moves of a computer seat, so people see them
 PLAN_SECONDS = 15 * 60  # the gang's planning clock (rulebook: 15 minutes)
 
 ROSTER_ORDER = ("lupin", "jigen", "goemon", "fujiko", "zenigata")
@@ -88,6 +89,12 @@ ATTACK_KINDS = ("shoot", "melee")
 
 def seat_name(seat: str) -> str:
     return t(f"lupin.seat.{seat}")
+
+
+def _session_attr(name: str) -> Any:
+    """A scene attribute kept by the scene's table session (game/engine/session.py), under the
+    name the scene has always used."""
+    return property(lambda self: getattr(self.session, name), lambda self, value: setattr(self.session, name, value))
 
 
 class FitButton(Button):
@@ -174,19 +181,9 @@ class Popup:
             b.draw(canvas)
 
 
-class PlayCurtain(CurtainScene):
-    """The hot-seat curtain of the play screen: Esc opens the in-game menu over it (the curtain
-    stays below the menu, so nothing of the hidden seat's board is drawn)."""
-
-    def __init__(self, *args: Any, on_menu: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.on_menu = on_menu
-
-    def handle(self, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_menu is not None:
-            self.on_menu()
-            return True
-        return super().handle(event)
+class PlayCurtain(TableCurtain):
+    """The hot-seat curtain of the play screen, the shell table's: Esc opens the in-game menu over
+    it (the curtain stays below the menu, so nothing of the hidden seat's board is drawn)."""
 
 
 class LupinPlayScene(LupinBoardScene):
@@ -199,13 +196,21 @@ class LupinPlayScene(LupinBoardScene):
     def __init__(self, match: Any, *, autosaver: Autosaver | None = None, autosave: bool = True,
                  start_revealed: bool = False, plan_seconds: int | None = PLAN_SECONDS,
                  plan_left: float | None = None, fujiko_left: float | None = None,
-                 computer: Mapping[str, Any] | None = None, last_seen: Mapping[str, int] | None = None) -> None:
+                 computer: Mapping[str, Any] | None = None, last_seen: Mapping[str, int] | None = None,
+                 held: Mapping[str, list] | None = None) -> None:
         self.match = match
-        # the seam for computer seats: seat -> a bot (``choose(view, legal_actions)``, game/lupin/ai.py).
-        # A computer seat gets no curtain; it plays after a short pause while the screen stays with
-        # the last person's seat (or the table's view), so nothing of the bot's is ever drawn.
-        self.computer: dict[str, Any] = dict(computer or {})
-        self.computer_wait = COMPUTER_PAUSE
+        # the table session (game/engine/session.py) keeps who is on screen, the curtain, the tiles
+        # flipped for a seat while it was away, what each seat has seen, undo, and the computer
+        # seats: seat -> a bot (``choose(view, legal_actions)``, game/lupin/ai.py). A computer seat
+        # gets no curtain; it plays after a short pause while the screen stays with the last
+        # person's seat (or the table's view), so nothing of the bot's is ever drawn.
+        from game.engine.titles import title
+        from game.lupin.ui.flip import flip_entries
+
+        self.session = TableSession(match, curtain=title(match.title).curtain, computer=computer,
+                                    seats=sorted(set(match.state.seat_of.values())),
+                                    events=lambda state: state.log, hold=flip_entries, last_seen=last_seen,
+                                    held=held)
         first = self.acting_seat()
         revealed = bool(start_revealed and first) or match.state.is_over()
         super().__init__(match.state, first if (revealed and first) else TABLE)
@@ -228,10 +233,6 @@ class LupinPlayScene(LupinBoardScene):
         self.log_lines: list[str] = []
         self.log_marks: list[bool] = []        # the side log's lines missed since the seat's last turn
         self.history: list[tuple[str, int | None]] = []   # (line, its event's index; None: a clock note)
-        # seat -> how many of its log's events it had seen when it last left the screen (kept in the
-        # autosave's "ui" block, so "Since your last turn" survives a Save and leave)
-        self.last_seen: dict[str, int] = dict(last_seen or {})
-        self.since: tuple[int, int] | None = None   # the events the seat on screen missed: [start, end)
         self._dice_rect: pygame.FRect | None = None
         self._fresh = 0
         self.version = 0
@@ -240,8 +241,6 @@ class LupinPlayScene(LupinBoardScene):
         self._watched: set | None = None
         self._reach: tuple[dict, int] | None = None
         self.curtain: CurtainScene | None = None
-        self.pending: str | None = None       # the seat the curtain is down for
-        self.handover_to: str | None = None   # a seat the last one passed the mouse to
         # the gang's planning clock: its length from the set-up (None: no limit), what is left of
         # it (kept in the autosave's "ui" block, so it survives a Resume), the 5- and 1-minute warnings
         self.plan_limit = plan_seconds
@@ -270,34 +269,31 @@ class LupinPlayScene(LupinBoardScene):
     def state(self, value: Any) -> None:  # the board scene sets it once; the match owns it
         pass
 
+    # the session's state (the seat on screen, whether its board shows, the seat the curtain is down
+    # for, the seat the last one passed the mouse to, what the seat on screen missed since its last
+    # turn, what each seat has seen: kept in the autosave's "ui" block, the computer seats, the
+    # computer's pause, the tiles held for a seat) under the scene's names
+    seat = _session_attr("on_screen")
+    revealed = _session_attr("revealed")
+    pending = _session_attr("pending")
+    handover_to = _session_attr("handover_to")
+    since = _session_attr("since")
+    last_seen = _session_attr("last_seen")
+    computer = _session_attr("computer")
+    computer_wait = _session_attr("wait")
+    flip_queue = _session_attr("held")
+
     def computer_to_act(self) -> str | None:
         """The computer seat the rules wait for, when no person's seat may act now."""
-        seats = list(self.match.state.to_act())
-        if not self.computer or self.match.state.is_over() or not seats:
-            return None
-        if any(s not in self.computer for s in seats):
-            return None
-        return seats[0]
+        return self.session.computer_to_act()
 
     def acting_seat(self) -> str | None:
-        """Who plays now: the seat on screen while it may go on, else the one it passed the mouse
-        to, else the first the rules name (several seats may act at once: the gang's planning,
-        the order of the gang's turns)."""
-        seats = list(self.match.state.to_act())
-        if not seats:
-            return None
-        on_screen = getattr(self, "seat", None) if getattr(self, "revealed", False) else None
-        for candidate in (getattr(self, "handover_to", None), on_screen, getattr(self, "pending", None)):
-            if candidate in seats:
-                return candidate
-        return seats[0]
+        """Who plays now (see TableSession.acting_seat)."""
+        return self.session.acting_seat()
 
     def next_in_turn(self) -> str | None:
         """The seat a "Done: pass to..." button hands over to (None when nobody else may act)."""
-        seats = list(self.match.state.to_act())
-        if len(seats) < 2 or self.seat not in seats:
-            return None
-        return seats[(seats.index(self.seat) + 1) % len(seats)]
+        return self.session.next_in_turn()
 
     def hand_over(self) -> None:
         nxt = self.next_in_turn()
@@ -310,30 +306,25 @@ class LupinPlayScene(LupinBoardScene):
 
     def advance(self) -> None:
         """After a move: the end screen, the same seat again, or the curtain for the next seat."""
-        if self.match.state.is_over():
-            self.over, self.revealed, self.seat = True, True, TABLE
+        self.react(self.session.advance())
+
+    def react(self, step: Step) -> None:
+        """What the session's step means on this screen."""
+        if step.kind == "over":
+            self.over = True
             self.selected = self.popup = None
             self.refresh()
             return
-        nxt = self.acting_seat()
-        self.handover_to = None
-        if getattr(self, "computer", None) and self.computer_to_act() is not None:
-            self.computer_wait = COMPUTER_PAUSE   # the computer plays (update); the screen stays as it is
+        if step.kind in ("computer", "stay"):   # the computer plays (update); the screen stays as it is
             self.refresh()
             return
-        if self.revealed and nxt == self.seat:
-            self.refresh()
-            return
-        # another seat: hide this one's board before anything else is drawn
-        if self.revealed and self.seat != TABLE:
-            self.last_seen[self.seat] = len(self.seat_log())
-        self.since = None
-        self.revealed, self.seat, self.pending = False, TABLE, nxt
+        # another seat: its board was hidden (the table's view) before anything else is drawn
         self.selected = self.popup = None
         self.dice.clear()
         self.message = None
         self.refresh()
-        if self.stack is not None and nxt is not None and self.curtain is None:
+        nxt = step.seat
+        if step.kind == "curtain" and self.stack is not None and nxt is not None and self.curtain is None:
             self.curtain = PlayCurtain(seat_name(nxt), on_ready=lambda: self.reveal(nxt), note=self.curtain_note(nxt),
                                        on_menu=self.open_game_menu if self.menu_buttons else None)
             self.stack.push(self.curtain)
@@ -352,16 +343,16 @@ class LupinPlayScene(LupinBoardScene):
     def reveal(self, seat: str) -> None:
         """The curtain is lifted by ``seat``'s player."""
         self.curtain = None
-        if seat not in self.match.state.to_act():
-            self.advance()
+        step = self.session.lift(seat)
+        if step.kind == "held":
+            from game.lupin.ui import flip   # tiles flipped since this seat last looked, before its board
+            if flip.show_flips(self, seat, list(step.held), then=lambda: self.reveal(seat)):
+                return
+            step = self.session.lift(seat)
+        if step.kind != "shown":
+            self.react(step)
             return
-        from game.lupin.ui import flip   # tiles flipped since this seat last looked, before its board
-        if flip.show_flips(self, seat, flip.take_flips(self, seat), then=lambda: self.reveal(seat)):
-            return
-        self.seat, self.revealed, self.pending = seat, True, None
-        seen, now = self.last_seen.get(seat), len(self.seat_log())
-        self.since = (seen, now) if seen is not None and seen < now else None   # what it missed
-        self.refresh()
+        self.refresh()   # its board, with what it missed since its last turn (session.since)
 
     def play(self, choice: C.Choice, confirmed: bool = False) -> None:
         """Submit one legal action (the rules judge it) and move the game on. Leaving the map, and
@@ -373,36 +364,34 @@ class LupinPlayScene(LupinBoardScene):
             self.stack.push(ConfirmScene(title, body, yes, lambda: self.play(choice, confirmed=True)))
             return
         try:
-            events = self.match.apply(choice.action)
+            played = self.submit(choice.action)
         except IllegalAction as exc:
-            self.say(exc.sentence)
+            self.say(exc.text())
             self.refresh()
             return
-        sounds.play_events(events)   # what the table may hear (issue #11)
-        seen = [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(events, self.seat)]
+        sounds.play_events(played.public)   # what the table may hear (issue #11)
+        seen = [entry(e) for e in played.events]
         self.dice.show(seen)
         self._fresh = len(seen)   # the log holds these back while the dice tumble
         self.open_radio(seen)
         from game.lupin.ui import flip   # a flipped tile turns over for this seat before anyone else's curtain
         seat = self.seat
-        if flip.show_flips(self, seat, flip.file_flips(self, events), then=lambda: self._after_flip(seat)):
+        if flip.show_flips(self, seat, list(played.held), then=lambda: self._after_flip(seat)):
             return
         self.advance()
 
+    def submit(self, action: Any) -> Any:
+        """The seat on screen's move, through the session (the tiles it flips are held for the
+        others' next curtain)."""
+        return self.session.submit(action)
+
     def tick_computer(self, dt: float) -> None:
         """A computer seat's move, one every COMPUTER_PAUSE seconds, while nothing is on top."""
-        seat = self.computer_to_act()
-        if seat is None or self.curtain is not None or not self.is_top or self.dice.rolling:
+        played = self.session.tick(dt, busy=self.curtain is not None or not self.is_top or self.dice.rolling)
+        if played is None:
             return
-        self.computer_wait -= dt
-        if self.computer_wait > 0:
-            return
-        self.computer_wait = COMPUTER_PAUSE
-        state = self.match.state
-        action = self.computer[seat].choose(state.view(seat), state.legal_actions(seat))
-        events = self.match.apply(action)
-        sounds.play_events(events)
-        seen = [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(events, self.seat)]
+        sounds.play_events(played.public)
+        seen = [entry(e) for e in played.events]
         self.dice.show(seen)
         self._fresh = len(seen)
         self.advance()
@@ -418,9 +407,9 @@ class LupinPlayScene(LupinBoardScene):
         if not self.revealed or self.over:
             return
         try:
-            self.match.undo_to_last_reveal(self.seat)
+            self.session.undo()
         except IllegalAction as exc:
-            self.say(exc.sentence)
+            self.say(exc.text())
         self.dice.clear()
         self.advance()
 
@@ -1045,10 +1034,7 @@ class LupinPlayScene(LupinBoardScene):
         meta = {"plan_seconds": self.plan_limit, "plan_left": left}
         if self.fujiko_clock is not None:
             meta["fujiko_left"] = round(max(0.0, self.fujiko_clock), 1)
-        seen = dict(self.last_seen)
-        if self.revealed and self.seat != TABLE and not self.over:
-            seen[self.seat] = len(self.seat_log())   # the seat on screen has seen everything so far
-        meta["last_seen"] = seen
+        meta.update(self.session.save_meta())   # what each seat has seen, the tiles held for a seat
         return meta
 
     def pause_planning(self) -> None:

@@ -70,10 +70,13 @@ def _lupin_setup(app, game: str | None = None, episode: str = "rosso-rubino", **
 
 
 @register_scene("lupin-play")
-def _lupin_play(app, episode: str = "rosso-rubino", **_options):
-    """A seeded game in the gang phase of round 4, seen by the first gang seat to act."""
+def _lupin_play(app, episode: str = "rosso-rubino", match=None, computer=None, autosave: bool = True, **_options):
+    """A seeded game in the gang phase of round 4, seen by the first gang seat to act; given a
+    ``match`` (Lupin's ``table_scene``: the shell's set-up), that game, behind the curtain."""
     from game.lupin.ui.play_scene import LupinPlayScene
 
+    if match is not None:
+        return LupinPlayScene(match, computer=computer, autosave=autosave)
     return LupinPlayScene(seeded_match(episode), autosave=False, start_revealed=True)
 
 
@@ -285,11 +288,11 @@ def _lupin_continue():
     def build():
         from game.lupin.ui.play_scene import LupinPlayScene
 
+        from game.engine.session import options_from_meta
+
         options = screen_options(data.ui)
-        seen = data.ui.get("last_seen")   # what each seat had seen: its "Since your last turn" comes back
-        if isinstance(seen, dict):
-            options["last_seen"] = {k: v for k, v in seen.items() if isinstance(k, str) and isinstance(v, int)
-                                    and not isinstance(v, bool) and v >= 0}
+        # what each seat had seen (its "Since your last turn") and the tiles held for it come back
+        options.update(options_from_meta(data.ui))
         return [LupinPlayScene(match, **options)]
 
     name = episode(match.config["episode"]).name[current_language()]

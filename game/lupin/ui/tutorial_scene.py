@@ -143,6 +143,10 @@ class LupinTutorialScene(ScriptedTutorial, LupinPlayScene):
     def reveal(self, seat: str) -> None:
         self.advance()
 
+    def submit(self, action: Any) -> Any:
+        """The script plays the computer's moves too (for a seat not on screen)."""
+        return self.session.apply(action)
+
     def refresh(self) -> None:
         super().refresh()
         expected = self.expected()

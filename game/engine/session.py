@@ -1,0 +1,446 @@
+"""The table session: one game at one table, without pygame (issue #12).
+
+A :class:`TableSession` drives a :class:`game.engine.replay.Match` for a screen (or, later, for
+several): it knows which seat is on screen and which acts, when the hot-seat curtain must fall, what
+each seat is held back until its curtain lifts, what a seat missed since its last turn, which seats
+the computer plays and when, and what the seat on screen may take back. It speaks only in seats,
+views, events-for-a-seat and actions, and decides no rule: the rules say who may act and what is
+legal; the session says *who sits at the screen*.
+
+How a screen uses it (``game/ui/scenes/table.py`` is the shell's; a title's own scene may do the
+same)::
+
+    session = TableSession(match, curtain="seats", computer={"south": bot})
+    step = session.advance()             # after building, and after every move
+    if step.kind == "curtain":           # draw the curtain for step.seat; on its click:
+        step = session.lift(step.seat)   #   "held": show step.held first, then lift again
+    session.view()                       # what may be drawn: the seat on screen's view (or the table's)
+    session.legal()                      # what the seat on screen may do now
+    played = session.submit(action)      # IllegalAction: a sentence, nothing changed
+    played = session.tick(dt, busy=...)  # a computer seat's move, after the pause
+
+Seats:
+
+* a *person* sits at this screen (the default);
+* a *computer* seat has a bot, ``choose(view, legal_actions)``; it reads only its own seat's view
+  and legal actions, plays after :data:`COMPUTER_PAUSE`, never while a curtain is down for a person
+  or the screen says it is busy (an animation), and gets no curtain: the screen stays as it was;
+* a seat at another screen (a network seat, not built) is another kind of driver: its ``choose``
+  returns None until its player's move has arrived, and the session simply waits.
+
+Curtain policies (the title's :attr:`game.engine.titles.TitleSpec.curtain`): ``"none"`` (a
+co-operative game: one screen for all, the acting seat is shown at once), ``"seats"`` (a curtain
+between every two different seats, and before the first) or a function ``(state, from_seat,
+to_seat) -> bool`` (``from_seat`` is :data:`TABLE` before the first seat is shown).
+
+Held items (the per-seat reveal queue): after every move, each other person's seat gets the items
+of the move's events it may know (redacted for it) that the title wants shown when its curtain next
+lifts (by default its events with ``reveal=True``; a title with tiles: the tiles turned over). They are kept in
+:meth:`save_meta` (the save's ``"ui"`` block) with each seat's count of seen events, so "since your
+last turn" and the held items survive a Save-and-Resume (:func:`options_from_meta`).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+
+from game.engine.api import TABLE, JSON, Action, Event, IllegalAction, Seat, events_for_seat
+
+COMPUTER_PAUSE = 0.6   # seconds between two moves of a computer seat, so people see them
+
+CurtainPolicy = Callable[[Any, Seat, Seat], bool]
+HoldFn = Callable[[Sequence[Event], Seat, Any], list[JSON]]
+EventLog = Callable[[Any], Sequence[Event]]
+
+
+class Driver(Protocol):
+    """A seat not played by a person at this screen: a bot, or (later) a seat at another screen,
+    whose ``choose`` returns None while its move has not arrived."""
+
+    def choose(self, view: Any, legal_actions: list[Action]) -> Action | None: ...
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the screen must do after :meth:`TableSession.advance` or :meth:`TableSession.lift`.
+
+    ``kind``: ``"over"`` (the end: the table's view), ``"stay"`` (the same seat plays on),
+    ``"computer"`` (a computer seat is to act: the screen stays as it is, :meth:`tick` plays),
+    ``"waiting"`` (nobody at this screen may act), ``"curtain"`` (the curtain falls for ``seat``),
+    ``"held"`` (``seat`` must first watch ``held``, then the screen calls :meth:`lift` again) or
+    ``"shown"`` (``seat`` is on screen now)."""
+
+    kind: str
+    seat: Seat | None = None
+    held: tuple[JSON, ...] = ()
+
+
+@dataclass(frozen=True)
+class Played:
+    """One applied move, as the screen may know it: ``events`` redacted for the seat on screen
+    (the table's when nobody is), ``public`` as the whole table may know them (what the speakers
+    may say) and ``held`` the items the seat on screen watches now."""
+
+    action: Action
+    events: tuple[Event, ...]
+    held: tuple[JSON, ...] = ()
+    public: tuple[Event, ...] = ()
+
+
+def default_hold(events: Sequence[Event], seat: Seat, state: Any) -> list[JSON]:
+    """The items of ``events`` a seat watches when its curtain next lifts: its events that
+    revealed something, redacted for it, as log entries (``{"kind": ..., **data}``)."""
+    return [entry(e) for e in events_for_seat(events, seat) if e.reveal]
+
+
+def entry(event: Event) -> dict[str, JSON]:
+    """An event as a log entry: its kind and its data."""
+    return {"kind": event.kind, **dict(event.data)}
+
+
+def curtain_policy(curtain: str | CurtainPolicy) -> CurtainPolicy:
+    """``"none"``, ``"seats"``, a Ref (``"module:function"``) or a function, as a function."""
+    if callable(curtain):
+        return curtain
+    if curtain == "none":
+        return lambda state, before, after: False
+    if curtain == "seats":
+        return lambda state, before, after: before != after
+    if isinstance(curtain, str) and ":" in curtain:
+        from game.engine.titles import load
+
+        found = load(curtain)
+        if not callable(found):
+            raise TypeError(f"the curtain policy {curtain!r} is not a function")
+        return found  # type: ignore[no-any-return]
+    raise ValueError(f"a curtain policy is 'none', 'seats' or 'module:function', not {curtain!r}")
+
+
+@dataclass
+class _Record:
+    """The session's own record of the game's events, for a title whose state keeps none."""
+
+    actions: int = 0
+    events: list[Event] = field(default_factory=list)
+
+
+class TableSession:
+    """See the module docstring.
+
+    ``seats``: every seat at the table (default: the title's ``seats`` for the config, else the
+    seats the rules have named so far). ``events``: the game's whole event log from its state
+    (default: the session records them, replaying the match's log once to start). ``hold``: which
+    items of a move a seat is held (default :func:`default_hold`). ``last_seen`` and ``held``: what
+    :meth:`save_meta` kept. ``start_revealed``: the first seat is shown without a curtain
+    (screenshots, tests).
+    """
+
+    def __init__(self, match: Any, *, curtain: str | CurtainPolicy = "seats",
+                 computer: Mapping[Seat, Driver] | None = None, seats: Sequence[Seat] | None = None,
+                 events: EventLog | None = None, hold: HoldFn | None = None,
+                 last_seen: Mapping[Seat, int] | None = None, held: Mapping[Seat, Sequence[JSON]] | None = None,
+                 pause: float = COMPUTER_PAUSE, start_revealed: bool = False) -> None:
+        self.match = match
+        self.policy = curtain_policy(curtain)
+        self.computer: dict[Seat, Driver] = dict(computer or {})
+        self._seats = tuple(seats) if seats is not None else None
+        self._event_log = events
+        self._record = _Record()
+        self.hold = hold or default_hold
+        self.last_seen: dict[Seat, int] = dict(last_seen or {})
+        self.held: dict[Seat, list[JSON]] = {s: list(items) for s, items in (held or {}).items() if items}
+        self.pause = pause
+        self.wait = pause
+        self.on_screen: Seat = TABLE      # whose view the screen shows (TABLE: nobody's)
+        self.revealed = False             # a person's seat is on screen (no curtain)
+        self.pending: Seat | None = None  # the seat the curtain is down for
+        self.handover_to: Seat | None = None
+        self.since: tuple[int, int] | None = None   # the events the seat on screen missed: [start, end)
+        self.over = match.state.is_over()
+        if self.over:
+            self.revealed = True
+        elif start_revealed:
+            first = self.acting_seat()
+            if first is not None and first not in self.computer:
+                self.on_screen, self.revealed = first, True
+
+    # ------------------------------------------------------------------ who sits, who acts
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    def seats(self) -> tuple[Seat, ...]:
+        """Every seat at the table."""
+        if self._seats is None:
+            try:
+                from game.engine.titles import load, title
+
+                spec = title(self.match.title)
+                if spec.seats:
+                    self._seats = tuple(load(spec.seats)(self.match.config))
+            except (KeyError, ImportError):
+                pass
+        if self._seats is None:
+            return tuple(dict.fromkeys([*self.state.to_act(), *self.last_seen, *self.held]))
+        return self._seats
+
+    def people(self) -> tuple[Seat, ...]:
+        """The seats played by people at this screen."""
+        return tuple(s for s in self.seats() if s not in self.computer)
+
+    def computer_to_act(self) -> Seat | None:
+        """The computer seat the rules wait for, when no person's seat may act now."""
+        seats = list(self.state.to_act())
+        if not self.computer or self.state.is_over() or not seats:
+            return None
+        if any(s not in self.computer for s in seats):
+            return None
+        return seats[0]
+
+    def acting_seat(self) -> Seat | None:
+        """Who plays now: the seat on screen while it may go on, else the one it passed the mouse
+        to, else the first the rules name (several seats may act at once)."""
+        seats = list(self.state.to_act())
+        if not seats:
+            return None
+        on_screen = self.on_screen if self.revealed else None
+        for candidate in (self.handover_to, on_screen, self.pending):
+            if candidate in seats:
+                return candidate
+        people = [s for s in seats if s not in self.computer]
+        return people[0] if people else seats[0]
+
+    def next_in_turn(self) -> Seat | None:
+        """The person's seat a "pass to..." hands over to (None when nobody else may act now; a
+        computer seat is never handed the screen)."""
+        seats = list(self.state.to_act())
+        if len(seats) < 2 or self.on_screen not in seats:
+            return None
+        at = seats.index(self.on_screen)
+        for k in range(1, len(seats)):
+            seat = seats[(at + k) % len(seats)]
+            if seat not in self.computer:
+                return seat
+        return None
+
+    def hand_over(self) -> Step | None:
+        """The seat on screen passes to :meth:`next_in_turn` (None: nobody to pass to)."""
+        nxt = self.next_in_turn()
+        if nxt is None:
+            return None
+        self.handover_to = nxt
+        return self.advance()
+
+    def curtain_between(self, before: Seat, after: Seat) -> bool:
+        """Whether the curtain must fall between ``before`` on screen and ``after``."""
+        return bool(self.policy(self.state, before, after))
+
+    # ------------------------------------------------------------------ the curtain
+    def advance(self) -> Step:
+        """After a move (and once at the start): the end, the same seat again, a computer's move,
+        or the next person's seat, behind the curtain when the policy says so."""
+        if self.state.is_over():
+            self.over, self.revealed, self.on_screen, self.pending = True, True, TABLE, None
+            self.since = None   # the table's log is on screen now, not a seat's
+            return Step("over")
+        nxt = self.acting_seat()
+        self.handover_to = None
+        if self.computer_to_act() is not None:
+            self.wait = self.pause   # the computer plays (tick); the screen stays as it is
+            return Step("computer", self.computer_to_act())
+        if nxt is None:   # nobody at this screen may act: nothing of anybody's is shown
+            self._leave_screen()
+            self.revealed, self.on_screen, self.pending = False, TABLE, None
+            return Step("waiting")
+        if self.revealed and nxt == self.on_screen:
+            return Step("stay", nxt)
+        before = self.on_screen if self.revealed else TABLE
+        self._leave_screen()
+        self.revealed, self.on_screen, self.pending = False, TABLE, nxt
+        if not self.curtain_between(before, nxt):
+            self.held.pop(nxt, None)   # no curtain: it watched them at the same screen
+            return self.lift(nxt)
+        return Step("curtain", nxt)
+
+    def lift(self, seat: Seat) -> Step:
+        """The curtain is lifted by ``seat``'s player: its held items first (``"held"``: the screen
+        shows them and calls lift again), then its view (``"shown"``)."""
+        if self.state.is_over() or seat not in self.state.to_act():
+            return self.advance()
+        held = self.take_held(seat)
+        if held:
+            self.pending = seat
+            return Step("held", seat, tuple(held))
+        self.on_screen, self.revealed, self.pending = seat, True, None
+        seen, now = self.last_seen.get(seat), len(self.seat_events(seat))
+        self.since = (seen, now) if seen is not None and seen < now else None
+        return Step("shown", seat)
+
+    def curtain_down(self) -> bool:
+        """Whether the screen waits behind a curtain (or held items) for a person's seat."""
+        return not self.revealed and self.pending is not None
+
+    def _leave_screen(self) -> None:
+        """The seat on screen leaves it: what it has seen so far is remembered."""
+        if self.revealed and self.on_screen != TABLE:
+            self.last_seen[self.on_screen] = len(self.seat_events(self.on_screen))
+        self.since = None
+
+    # ------------------------------------------------------------------ what the screen may show
+    def screen_seat(self) -> Seat:
+        """The seat whose view may be drawn now (TABLE under a curtain and at the end)."""
+        return self.on_screen if self.revealed else TABLE
+
+    def view(self) -> Any:
+        return self.state.view(self.screen_seat())
+
+    def legal(self) -> list[Action]:
+        """What the seat on screen may do now (nothing under a curtain or at the end)."""
+        seat = self.screen_seat()
+        if self.over or seat == TABLE or seat not in self.state.to_act():
+            return []
+        return list(self.state.legal_actions(seat))
+
+    def seat_events(self, seat: Seat | None = None) -> list[Event]:
+        """Every event ``seat`` (default: the screen's) may know, redacted for it, oldest first."""
+        return events_for_seat(self._all_events(), self.screen_seat() if seat is None else seat)
+
+    def missed(self, index: int) -> bool:
+        """Whether the screen seat's event ``index`` happened while it was away."""
+        return self.since is not None and self.since[0] <= index < self.since[1]
+
+    def undoable(self) -> int:
+        seat = self.screen_seat()
+        if self.over or seat == TABLE:
+            return 0
+        return int(self.match.undoable(seat))
+
+    # ------------------------------------------------------------------ moves
+    def submit(self, action: Action) -> Played:
+        """The seat on screen's move. IllegalAction (nothing changed): not its seat, or the rules'."""
+        seat = self.screen_seat()
+        if seat == TABLE or action.seat != seat:
+            raise IllegalAction("i12_session.not_on_screen")
+        return self._apply(action)
+
+    def apply(self, action: Action) -> Played:
+        """A move the screen makes on a seat's behalf (a tutorial's scripted computer moves): filed
+        and told like any other, without :meth:`submit`'s check that it is the screen seat's."""
+        return self._apply(action)
+
+    def tick(self, dt: float, *, busy: bool = False) -> Played | None:
+        """Time passes: a computer seat's move once the pause is over, unless the screen is
+        ``busy`` (an animation, a menu) or a curtain is down for a person."""
+        seat = self.computer_to_act()
+        if seat is None or busy or self.curtain_down():
+            return None
+        self.wait -= dt
+        if self.wait > 0:
+            return None
+        self.wait = self.pause
+        legal = list(self.state.legal_actions(seat))
+        action = self.computer[seat].choose(self.state.view(seat), legal)
+        if action is None:   # a seat elsewhere whose move has not arrived
+            return None
+        return self._apply(action)
+
+    def undo(self, *, strict: bool = False) -> int:
+        """Take back the screen seat's moves up to its last reveal; how many. With ``strict``,
+        IllegalAction says why when none may be (a reveal, another seat's move since)."""
+        seat = self.screen_seat()
+        if self.over or seat == TABLE:
+            if strict:
+                raise IllegalAction("i12_session.undo_nobody")
+            return 0
+        count = self.match.undoable(seat)
+        if count == 0:
+            if strict:
+                log = self.match.log
+                if not any(a.seat == seat for a in log):
+                    raise IllegalAction("i12_session.undo_none")
+                if log[-1].seat == seat:
+                    raise IllegalAction("i12_session.undo_revealed")
+                raise IllegalAction("i12_session.undo_other_moved")
+            return 0
+        self.match.undo(seat, count)
+        self._record = _Record()   # events are read again from the rebuilt game
+        return int(count)
+
+    def _apply(self, action: Action) -> Played:
+        # the listeners (the autosave) are told once the held items are filed, so a save has them
+        listeners, self.match.listeners = self.match.listeners, []
+        try:
+            events = self.match.apply(action)
+        finally:
+            self.match.listeners = listeners
+        self._record_events(events)
+        for seat in self.people():
+            if seat == self.screen_seat():
+                continue
+            items = self.hold(events, seat, self.state)
+            if items:
+                self.held.setdefault(seat, []).extend(items)
+        for listener in list(listeners):
+            listener(self.match)
+        now = self.hold(events, self.screen_seat(), self.state) if self.screen_seat() != TABLE else []
+        return Played(action, tuple(events_for_seat(events, self.screen_seat())), tuple(now),
+                      tuple(events_for_seat(events, TABLE)))
+
+    def take_held(self, seat: Seat) -> list[JSON]:
+        """The items ``seat`` has not watched yet (and forget them)."""
+        return self.held.pop(seat, [])
+
+    # ------------------------------------------------------------------ the game's events
+    def _all_events(self) -> Sequence[Event]:
+        if self._event_log is not None:
+            return self._event_log(self.state)
+        if self._record.actions != len(self.match.log):
+            self._rebuild_record()
+        return self._record.events
+
+    def _record_events(self, events: Sequence[Event]) -> None:
+        if self._event_log is None and self._record.actions == len(self.match.log) - 1:
+            self._record.events.extend(events)
+            self._record.actions += 1
+
+    def _rebuild_record(self) -> None:
+        from game.engine.replay import Match
+
+        again = Match(self.match.title, self.match.config, self.match.seed, game_id=self.match.game_id)
+        record = _Record()
+        for action in self.match.log:
+            record.events.extend(again.apply(action))
+            record.actions += 1
+        self._record = record
+
+    # ------------------------------------------------------------------ saves
+    def save_meta(self) -> dict[str, JSON]:
+        """What a save keeps of the session (its ``"ui"`` block): each seat's count of seen
+        events (the seat on screen has seen everything so far) and the held items."""
+        seen = dict(self.last_seen)
+        if self.revealed and self.on_screen != TABLE and not self.over:
+            seen[self.on_screen] = len(self.seat_events(self.on_screen))
+        meta: dict[str, JSON] = {"last_seen": seen}
+        if self.held:
+            meta["held"] = json.loads(json.dumps(self.held))
+        return meta
+
+
+def options_from_meta(ui: Any) -> dict[str, Any]:
+    """``last_seen`` and ``held`` from a save's ``"ui"`` block, the malformed parts left out
+    (a damaged block loses the notes, never the game)."""
+    out: dict[str, Any] = {}
+    if not isinstance(ui, Mapping):
+        return out
+    seen = ui.get("last_seen")
+    if isinstance(seen, Mapping):
+        out["last_seen"] = {k: v for k, v in seen.items() if isinstance(k, str) and isinstance(v, int)
+                            and not isinstance(v, bool) and v >= 0}
+    held = ui.get("held")
+    if isinstance(held, Mapping):
+        out["held"] = {k: copy.deepcopy(list(v)) for k, v in held.items() if isinstance(k, str) and isinstance(v, list)}
+    return out

@@ -1,0 +1,418 @@
+"""The shell's table: one game played hot-seat on one screen, for any title (issue #12).
+
+:class:`TableScene` puts together the pure :class:`game.engine.session.TableSession` (who is on
+screen, curtains, held items, computer seats, undo), the title's *board view* (a small object that
+draws one seat's view and turns clicks into legal actions: :class:`BoardView`), the log (the
+title's ``event_text`` for each event the seat on screen may know, with what it missed since its
+last turn marked), messages (a refusal is shown with ``exc.text()`` in the player's language), the
+Undo button, the in-game menu and the History (game_menu.py, history.py) and the curtain
+(curtain.py). It decides no rule: what it offers comes from ``session.legal()``, and the rules judge
+every action.
+
+Privacy: the screen draws ``session.view()`` only, which is the table's view whenever the curtain is
+down or held items are being watched; the log is the screen seat's; a computer seat's move is shown
+as the seat on screen may know it.
+
+A title plugs in with a board view and a registered scene named by its spec's ``table_scene``,
+called ``factory(app, match=<Match>, computer={seat: bot}, autosave=<bool>)`` (and with no options
+for a screenshot): the example title's is :mod:`game.ui.example_table`.
+
+At the end the table opens the shell's end screen (the scene ``"shell-end"``, ``factory(app,
+match=...)``) when one is registered, else it shows the result in a panel of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+import pygame
+
+from game.engine.api import TABLE, Action, IllegalAction
+from game.engine.i18n import current_language, t
+from game.engine.saves import Autosaver
+from game.engine.session import Played, Step, TableSession, entry
+from game.ui import theme
+from game.ui.canvas import Canvas
+from game.ui.scene import Scene
+from game.ui.scenes.curtain import PULSE_TIME, CurtainScene, pulse
+from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
+from game.ui.textfit import fit_line
+from game.ui.widgets import Button, dialog_panel, draw_panel, mix
+
+BOARD = pygame.FRect(22, 22, 1076, 856)    # the board view's part of the 1600×900 screen
+PANEL = pygame.FRect(1118, 22, 460, 856)
+IX, IW = PANEL.left + 18, PANEL.width - 36
+MENU_BUTTON = pygame.FRect(PANEL.right - 18 - 110, 34, 110, 30)
+TURN = pygame.FRect(IX, 90, IW, 96)
+BUTTONS_TOP, BUTTON_H, BUTTON_GAP = 204, 48, 10
+LOG_TOP, LOG_LINE = 400, 21
+MESSAGE = pygame.FRect(IX, PANEL.bottom - 96, IW, 78)
+MESSAGE_TIME = 5.0
+
+
+class BoardView(Protocol):
+    """What a title gives the shell's table: it draws a seat's view in :data:`BOARD` and finds the
+    legal action under a click. ``view`` is the seat's own (the table's under a curtain); ``legal``
+    the seat on screen's legal actions (empty when it may not act)."""
+
+    def seat_name(self, seat: str) -> str: ...
+
+    def draw(self, canvas: Canvas, view: Any, legal: Sequence[Action], mouse: tuple[float, float]) -> None: ...
+
+    def action_at(self, pos: tuple[float, float], view: Any, legal: Sequence[Action]) -> Action | None: ...
+
+
+class TableCurtain(CurtainScene):
+    """The curtain of the table: Esc opens the in-game menu over it (the curtain stays below)."""
+
+    def __init__(self, *args: Any, on_menu: Callable[[], None] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.on_menu = on_menu
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_menu is not None:
+            self.on_menu()
+            return True
+        return super().handle(event)
+
+
+class HeldScene(CurtainScene):
+    """What a seat was held back while it was away (the session's held items), shown on the velvet
+    once its player has lifted the curtain, before its board: one line per item."""
+
+    def __init__(self, name: str, lines: Sequence[str], on_ready: Callable[[], None] | None = None) -> None:
+        super().__init__(name, on_ready)
+        self.lines = list(lines)
+
+    def enter(self) -> None:
+        pass   # the curtain has just been heard
+
+    def draw(self, canvas: Canvas) -> None:
+        from game.ui.scenes.curtain import _velvet
+
+        canvas.layer("curtain", _velvet)
+        canvas.text(t("i12_session.held.title", name=self.name).upper(), (800, 250), 44, theme.DISPLAY,
+                    theme.INK, anchor="midtop", tracking=2)
+        y = 340.0
+        for line in self.lines[-8:]:
+            fitted(canvas, line, (800, y), 1100, 28, theme.BOLD, theme.GOLD_LIGHT, anchor="midtop")
+            y += 46
+        a = min(1.0, max(0.0, (self.age - self.ARM_DELAY * 0.6) / 0.4))
+        if a > 0:
+            col = (*theme.GOLD_LIGHT, round(255 * a * pulse(self.age)))
+            canvas.text(t("curtain.click_when_ready"), (800, 760), 30, theme.BOLD, col, anchor="midtop")
+
+    def animating(self) -> bool:
+        return self.age < PULSE_TIME + 1.0
+
+
+class TableScene(Scene):
+    """See the module docstring. ``event_text``: log entry -> a line (default: the spec's);
+    ``curtain``: the policy (default: the spec's); ``session_options``: more for the session
+    (``last_seen``, ``held`` from a save: :func:`game.engine.session.options_from_meta`)."""
+
+    fills_window = True
+
+    def __init__(self, match: Any, board: BoardView, *, computer: Mapping[str, Any] | None = None,
+                 autosave: bool = True, autosaver: Autosaver | None = None, start_revealed: bool = False,
+                 curtain: Any = None, event_text: Callable[[dict], str] | None = None,
+                 **session_options: Any) -> None:
+        super().__init__()
+        from game.engine.titles import load, title
+
+        spec = title(match.title)
+        self.match = match
+        self.board = board
+        self.spec = spec
+        self.event_text = event_text or (load(spec.event_text) if spec.event_text else _plain_event)
+        self.session = TableSession(match, curtain=curtain if curtain is not None else spec.curtain,
+                                    computer=computer, start_revealed=start_revealed, **session_options)
+        self.autosaver = autosaver if autosaver is not None else (Autosaver() if autosave else None)
+        if self.autosaver is not None:
+            self.autosaver.ui = lambda _match: self.session.save_meta()
+            if self.autosaver not in match.listeners:
+                match.listeners.append(self.autosaver)
+        self.message: str | Callable[[], str] | None = None
+        self.message_age = 0.0
+        self.ended = False
+        self.menu_button = Button(MENU_BUTTON, lambda: t("game_menu.button"), self.open_game_menu, icon="gear",
+                                  size=16)
+        self.undo_button = Button((IX, 0, IW, BUTTON_H), lambda: t("i12_session.undo"), self.undo, style="ghost",
+                                  icon="back")
+        self.pass_button = Button((IX, 0, IW, BUTTON_H), self._pass_label, self.hand_over)
+        self.history_button = Button((IX + IW - 130, LOG_TOP - 4, 130, 28), lambda: t("i12_session.history"),
+                                     self.open_history, style="secondary", size=14)
+        self.over_button = Button((IX, PANEL.bottom - 190, IW, 56), lambda: t("i12_session.back_to_title"),
+                                  self.back_to_title, style="primary", icon="back")
+        self._layout()
+
+    # ================================================================ the session's steps
+    def enter(self) -> None:
+        if not self.ended:
+            self.react(self.session.advance())
+
+    def react(self, step: Step) -> None:
+        """Do what the session says: the curtain, held items, the end, or simply redraw."""
+        if step.kind == "over":
+            self._layout()
+            self.open_end()
+            return
+        if step.seat is None or self.stack is None:
+            pass
+        elif step.kind == "curtain":
+            seat = step.seat
+            self.message = None
+            self.stack.push(TableCurtain(self.board.seat_name(seat), on_ready=lambda: self.lift(seat),
+                                         on_menu=self.open_game_menu))
+        elif step.kind == "held":
+            seat = step.seat
+            lines = [self.event_text(dict(item)) if isinstance(item, Mapping) else str(item) for item in step.held]
+            self.stack.push(HeldScene(self.board.seat_name(seat), lines, on_ready=lambda: self.lift(seat)))
+        self._layout()
+
+    def lift(self, seat: str) -> None:
+        """``seat``'s player has lifted the curtain (or watched what was held for it)."""
+        self.react(self.session.lift(seat))
+
+    def play(self, action: Action) -> None:
+        """The seat on screen's move: a refusal is said in the player's language, nothing lost."""
+        try:
+            self.session.submit(action)
+        except IllegalAction as exc:
+            self.say(exc)
+            return
+        self.message = None
+        self.react(self.session.advance())
+
+    def hand_over(self) -> None:
+        step = self.session.hand_over()
+        if step is not None:
+            self.react(step)
+
+    def undo(self) -> None:
+        try:
+            self.session.undo(strict=True)
+        except IllegalAction as exc:
+            self.say(exc)
+            return
+        self.message = None
+        self.react(self.session.advance())
+
+    def say(self, exc: IllegalAction | str) -> None:
+        """A message in the player's language (a refusal is read again if the language changes)."""
+        self.message = (lambda: exc.text()) if isinstance(exc, IllegalAction) else exc
+        self.message_age = 0.0
+
+    def busy(self) -> bool:
+        """A computer seat waits while something is over the table (a menu, the curtain)."""
+        return not self.is_top
+
+    def update(self, dt: float) -> None:
+        played: Played | None = self.session.tick(dt, busy=self.busy())
+        if played is not None:
+            self.react(self.session.advance())
+        if self.message is not None:
+            self.message_age += dt
+            if self.message_age > MESSAGE_TIME:
+                self.message = None
+        super().update(dt)
+
+    # ================================================================ the end
+    def open_end(self) -> None:
+        """The shell's end screen when there is one; else the panel drawn here."""
+        if self.ended or self.stack is None:
+            self.ended = True
+            return
+        self.ended = True
+        from game.ui import registry
+
+        if registry.is_registered("shell-end"):
+            scenes = registry.build_scenes("shell-end", self.app, match=self.match)
+            self.stack.replace(scenes[0])
+            for scene in scenes[1:]:
+                self.stack.push(scene)
+
+    def back_to_title(self) -> None:
+        from game.ui.scenes.title import back_to_title
+
+        back_to_title(self.stack)
+
+    # ================================================================ menu and history
+    def open_game_menu(self) -> None:
+        if self.stack is None or isinstance(self.stack.top, GameMenuScene):
+            return
+        hidden = not self.session.revealed and not self.session.over and not isinstance(self.stack.top, CurtainScene)
+        note = (lambda: t("game_menu.saved_note")) if self.autosaver is not None else None
+        self.stack.push(GameMenuScene(on_save_leave=self.save_and_leave, note=note, hide_below=hidden))
+
+    def save_and_leave(self) -> None:
+        if self.autosaver is not None and not self.match.state.is_over():
+            self.autosaver(self.match)
+        self.back_to_title()
+
+    def log_lines(self) -> list[tuple[str, bool]]:
+        """The seat on screen's log as (line, missed since its last turn)."""
+        events = self.session.seat_events()
+        return [(self.event_text(entry(e)), self.session.missed(i)) for i, e in enumerate(events)]
+
+    def open_history(self) -> None:
+        if self.stack is None or not (self.session.revealed or self.session.over):
+            return
+        from game.ui.scenes.history import HistoryScene
+
+        lines = self.log_lines()
+        marked = [i for i, (_line, missed) in enumerate(lines) if missed]
+        since = (marked[0], marked[-1] + 1) if marked else None
+        self.stack.push(HistoryScene([line for line, _m in lines], title=lambda: t("history.title"), since=since,
+                                     since_title=lambda: t("i11_play.log.since")))
+
+    def menu_open(self) -> bool:
+        if self.stack is None or self.stack.top is self:
+            return False
+        above = self.stack.scenes[self.stack.scenes.index(self) + 1:] if self in self.stack else []
+        return any(isinstance(s, (GameMenuScene, ConfirmScene)) for s in above)
+
+    # ================================================================ input
+    def _layout(self) -> None:
+        """The panel's buttons for what the seat on screen may do now."""
+        widgets: list[Any] = [self.menu_button]
+        y = float(BUTTONS_TOP)
+        if self.session.over:
+            widgets += [self.over_button, self.history_button]
+            self.widgets = widgets
+            return
+        if self.session.revealed and self.session.next_in_turn() is not None:
+            self.pass_button.rect.topleft = (IX, y)
+            widgets.append(self.pass_button)
+            y += BUTTON_H + BUTTON_GAP
+        if self.session.undoable():
+            self.undo_button.rect.topleft = (IX, y)
+            widgets.append(self.undo_button)
+        if self.session.revealed:
+            widgets.append(self.history_button)
+        self.widgets = widgets
+
+    def _pass_label(self) -> str:
+        nxt = self.session.next_in_turn()
+        return t("i12_session.pass_to", name=self.board.seat_name(nxt)) if nxt else ""
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_game_menu()
+            return True
+        if super().handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and BOARD.collidepoint(event.pos):
+            legal = self.session.legal()
+            if not legal:
+                return True
+            action = self.board.action_at(tuple(event.pos), self.session.view(), legal)
+            if action is not None:
+                self.play(action)
+            return True
+        return False
+
+    def wants_hand_cursor(self) -> bool:
+        if super().wants_hand_cursor():
+            return True
+        legal = self.session.legal()
+        return bool(legal) and self.board.action_at(self.mouse, self.session.view(), legal) is not None
+
+    # ================================================================ drawing
+    def draw(self, canvas: Canvas) -> None:
+        canvas.clear(theme.NIGHT)
+        view = self.session.view()
+        self.board.draw(canvas, view, self.session.legal(), self.mouse)
+        self._draw_panel(canvas)
+        for widget in self.widgets:
+            widget.draw(canvas)
+        if self.session.over and self.stack is not None and self in self.stack:
+            self._draw_over(canvas, view)
+
+    def _draw_panel(self, canvas: Canvas) -> None:
+        draw_panel(canvas, PANEL, theme.PANEL, theme.EDGE, radius=16, shadow=True)
+        name = self.spec.display_name.get(current_language()) or self.spec.display_name["en"]
+        fitted(canvas, name.upper(), (IX, 36), IW - 130, 26, theme.DISPLAY, theme.GOLD, tracking=1.5)
+        self._draw_turn(canvas)
+        self._draw_log(canvas)
+        message = self.message() if callable(self.message) else self.message
+        if message:
+            draw_panel(canvas, MESSAGE, (70, 26, 34, 240), theme.RED, radius=10)
+            lines = canvas.wrap(message, MESSAGE.width - 24, 17, theme.BOLD)[:3]
+            for i, line in enumerate(lines):
+                canvas.text(line, (MESSAGE.left + 12, MESSAGE.top + 10 + i * 22), 17, theme.BOLD, theme.INK)
+
+    def _draw_turn(self, canvas: Canvas) -> None:
+        draw_panel(canvas, TURN, (22, 32, 60, 240), theme.GOLD_DARK, radius=12)
+        session = self.session
+        if session.over:
+            kicker, line = t("i12_session.turn.over_kicker"), t("i12_session.turn.over")
+        elif session.revealed:
+            kicker = t("i12_session.turn.kicker")
+            line = t("i12_session.turn.seat", name=self.board.seat_name(session.on_screen))
+        elif session.computer_to_act() is not None:
+            kicker = t("i12_session.turn.computer_kicker")
+            line = t("i12_session.turn.computer", name=self.board.seat_name(session.computer_to_act() or TABLE))
+        else:
+            kicker, line = t("i12_session.turn.waiting_kicker"), t("i12_session.turn.waiting")
+        canvas.text(kicker.upper(), (TURN.left + 16, TURN.top + 14), 15, theme.BOLD, theme.MUTED, tracking=2)
+        fitted(canvas, line, (TURN.left + 16, TURN.top + 40), TURN.width - 32, 32, theme.DISPLAY, theme.INK,
+               tracking=1)
+
+    def _draw_log(self, canvas: Canvas) -> None:
+        canvas.line(theme.EDGE, (IX, LOG_TOP - 10), (IX + IW, LOG_TOP - 10), 1)
+        lines = self.log_lines() if (self.session.revealed or self.session.over) else []
+        since = self.session.since   # back from behind the curtain, before its first move
+        back = since is not None and self.session.revealed and len(lines) == since[1]
+        title = t("i11_play.log.since_n", n=since[1] - since[0]) if back and since else t("i12_session.log")
+        fitted(canvas, title.upper(), (IX, LOG_TOP), IW - 150, 15, theme.BOLD, theme.GOLD, tracking=2)
+        bottom = MESSAGE.top - 10 if self.message else PANEL.bottom - 20
+        if self.session.over:
+            bottom = self.over_button.rect.top - 14
+        y = LOG_TOP + 34
+        room = max(0, int((bottom - y) // LOG_LINE))
+        shown = lines[-room:] if room else []
+        for i, (line, marked) in enumerate(shown):
+            newest = i == len(shown) - 1
+            fade = 0.3 * (len(shown) - 1 - i) / max(1, room)
+            colour = theme.INK if newest or marked else mix(theme.MUTED, theme.FAINT, fade)
+            if marked:
+                canvas.fill(theme.GOLD, (IX - 10, y + 3, 4, LOG_LINE - 6), radius=2)
+            fitted(canvas, line, (IX, y), IW, 15.5, theme.BODY, colour)
+            y += LOG_LINE
+
+    def _draw_over(self, canvas: Canvas, view: Any) -> None:
+        """The plain end panel (when the shell's end screen is not there)."""
+        result = getattr(view, "result", None)
+        if result is None and isinstance(view, Mapping):
+            result = view.get("result")
+        winners = list(getattr(result, "winners", None) or (result or {}).get("winners", []) if result else [])
+        r = pygame.FRect(0, 0, 640, 230)
+        r.center = (BOARD.centerx, BOARD.bottom - 170)   # below the scores, over the empty hand
+        dialog_panel(canvas, r)
+        canvas.text(t("i12_session.over.title").upper(), (r.centerx, r.top + 34), 46, theme.DISPLAY, theme.GOLD,
+                    anchor="midtop", tracking=2)
+        if winners:
+            names = ", ".join(self.board.seat_name(s) for s in winners)
+            line = t("i12_session.over.winners", names=names)
+        else:
+            line = t("i12_session.over.draw")
+        fitted(canvas, line, (r.centerx, r.top + 110), r.width - 40, 30, theme.BOLD, theme.INK, anchor="midtop")
+        scores = getattr(result, "scores", None) or {}
+        if scores:
+            text = "  ·  ".join(f"{self.board.seat_name(s)} {v}" for s, v in scores.items())
+            fitted(canvas, text, (r.centerx, r.top + 160), r.width - 40, 22, theme.BODY, theme.MUTED, anchor="midtop")
+
+
+def fitted(canvas: Canvas, text: str, pos: tuple[float, float], width: float, size: float, face: str,
+           colour: Any, *, anchor: str = "topleft", tracking: float = 0.0) -> None:
+    """One line of text made to fit ``width``: smaller down to 70 %, then cut with "…"."""
+    line, s, tr = fit_line(canvas, [text], width, size, face, minimum=size * 0.7, tracking=tracking)
+    canvas.text(line, pos, s, face, colour, anchor=anchor, tracking=tr)
+
+
+def _plain_event(entry: dict) -> str:
+    """A log line for a title without event texts: its kind and data."""
+    details = ", ".join(f"{k}={v}" for k, v in entry.items() if k != "kind")
+    return f"{entry.get('kind')}: {details}" if details else str(entry.get("kind"))

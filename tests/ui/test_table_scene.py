@@ -1,0 +1,208 @@
+"""The shell's table (game/ui/scenes/table.py) with the example title's board view: the example
+plays to its end hot-seat with curtains and against a computer seat, through clicks."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import i18n
+from game.engine.api import TABLE
+from game.engine.example import Bid, Draw
+from game.engine.replay import Match
+from game.engine.session import COMPUTER_PAUSE
+from game.engine.titles import title
+from game.ui.example_table import DRAW_BUTTON, SealedBidsBoard
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.table import HeldScene, TableScene
+
+
+def table_app(ui, match=None, **options):
+    from game.ui.registry import build_scenes
+
+    app = ui.app(scenes=())
+    spec = title("example")
+    for scene in build_scenes(spec.table_scene, app, match=match or Match("example", {}, 3), **options):
+        app.stack.push(scene)
+    app.update(0.02)
+    return app
+
+
+def the_table(app) -> TableScene:
+    return next(s for s in app.stack.scenes if isinstance(s, TableScene))
+
+
+def lift(ui, app):
+    """The player called lifts the curtain (and watches what was held for them)."""
+    while isinstance(app.stack.top, CurtainScene):
+        app.update(CurtainScene.ARM_DELAY + 0.1)
+        ui.click(app, (800, 450))
+
+
+def click_card(ui, app, card):
+    scene = the_table(app)
+    rect = next(r for r, c in scene.board.hand_rects(scene.session.view()) if c == card)
+    ui.click(app, rect.center)
+
+
+def test_the_title_names_its_table_scene_and_the_factory_keeps_the_contract(ui):
+    from game.ui.registry import build_scenes
+
+    assert title("example").table_scene == "example-table"
+    app = ui.app(scenes=())
+    default = build_scenes("example-table", app)[0]                 # no options: a screenshot
+    assert isinstance(default, TableScene) and default.autosaver is None
+    made = build_scenes("example-table", app, match=Match("example", {}, 1), computer={}, autosave=False)[0]
+    assert isinstance(made, TableScene) and made.autosaver is None
+
+
+def test_hot_seat_to_the_end_with_a_curtain_between_the_seats(ui, monkeypatch):
+    from game.ui import registry
+
+    monkeypatch.delitem(registry.SCENES, "shell-end", raising=False)
+    app = table_app(ui)
+    scene = the_table(app)
+    assert isinstance(app.stack.top, CurtainScene) and app.stack.top.name == "North"
+    assert scene.session.view().hand == ()                        # under the curtain: the table's view
+    seen_seats = []
+    while not scene.session.over:
+        lift(ui, app)
+        assert app.stack.top is scene and scene.session.revealed
+        seat = scene.session.on_screen
+        seen_seats.append(seat)
+        view = scene.session.view()
+        assert view.seat == seat
+        click_card(ui, app, view.hand[0])
+        if not scene.session.over and scene.session.revealed and scene.session.on_screen == seat:
+            scene.hand_over()                                       # a new round: pass the mouse
+    assert set(seen_seats) == {"north", "south"}
+    assert scene.session.screen_seat() == TABLE and scene.session.view().result is not None
+    assert scene.over_button in scene.widgets                      # the plain end panel
+    drawn = []
+    real = app.canvas.text
+    monkeypatch.setattr(app.canvas, "text", lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1])
+    ui.frame(app)
+    assert "GAME OVER" in drawn
+
+
+def test_the_shell_end_screen_is_opened_when_registered(ui, monkeypatch):
+    from game.ui import registry
+    from game.ui.scene import Scene
+
+    opened = []
+
+    def end(app, match=None, **_):
+        opened.append(match)
+        return Scene()
+
+    monkeypatch.setitem(registry.SCENES, "shell-end", end)
+    match = Match("example", {"rounds": 1, "hand_size": 1, "deck_size": 2}, 1)
+    app = table_app(ui, match=match, curtain="none")
+    scene = the_table(app)
+    click_card(ui, app, scene.session.view().hand[0])
+    click_card(ui, app, scene.session.view().hand[0])
+    assert opened == [match] and scene not in app.stack
+
+
+def test_against_a_computer_seat(ui):
+    from game.engine.playout import RandomBot
+
+    app = table_app(ui, computer={"south": RandomBot(2)})
+    scene = the_table(app)
+    lift(ui, app)
+    click_card(ui, app, scene.session.view().hand[0])
+    assert scene.session.computer_to_act() == "south" and scene.session.on_screen == "north"
+    assert len(scene.match.log) == 1
+    app.update(COMPUTER_PAUSE / 2)
+    assert len(scene.match.log) == 1                               # the pause
+    app.update(COMPUTER_PAUSE / 2 + 0.01)
+    assert len(scene.match.log) == 2 and scene.match.log[-1].seat == "south"
+    assert not isinstance(app.stack.top, CurtainScene)             # no curtain for a computer seat
+    while not scene.session.over:
+        if scene.session.legal():
+            click_card(ui, app, scene.session.view().hand[0])
+        app.update(COMPUTER_PAUSE + 0.01)
+    assert scene.match.state.is_over()
+
+
+def test_a_refusal_is_said_in_the_players_language_and_loses_nothing(ui):
+    app = table_app(ui)
+    lift(ui, app)
+    scene = the_table(app)
+    ui.click(app, DRAW_BUTTON.center)                              # north draws: a reveal
+    assert len(scene.match.log) == 1
+    i18n.set_language("it")
+    scene.undo()
+    assert "annullare" in scene.message() and len(scene.match.log) == 1
+    scene.play(Bid("north", 999))
+    assert "999" in scene.message() and len(scene.match.log) == 1
+    i18n.set_language("en")
+
+
+def test_nobody_may_undo_under_the_curtain(ui):
+    app = table_app(ui)
+    lift(ui, app)
+    scene = the_table(app)
+    click_card(ui, app, scene.session.view().hand[0])
+    assert isinstance(app.stack.top, CurtainScene)                # south's curtain: north's bid is down
+    assert scene.session.undoable() == 0 and scene.undo_button not in scene.widgets
+
+
+def test_what_a_seat_missed_is_held_for_it_and_comes_back_after_save_and_resume(ui, tmp_path):
+    from game.engine.saves import Autosaver, load_match, read_save
+    from game.engine.session import options_from_meta
+
+    saver = Autosaver(tmp_path)
+    match = Match("example", {}, 3)
+    app = ui.app(scenes=())
+    scene = TableScene(match, SealedBidsBoard(), autosaver=saver)
+    app.stack.push(scene)
+    lift(ui, app)
+    click_card(ui, app, scene.session.view().hand[0])              # north bids
+    lift(ui, app)
+    click_card(ui, app, scene.session.view().hand[0])              # south bids: the round is shown
+    assert scene.session.held.get("north")
+    data = read_save(saver.path_for(match))
+    again = TableScene(load_match(saver.path_for(match)), SealedBidsBoard(), autosave=False,
+                       **options_from_meta(data.ui))
+    app2 = ui.app(scenes=())
+    app2.stack.push(again)
+    app2.update(0.02)
+    again.hand_over() if again.session.revealed else None
+    top = app2.stack.top
+    assert isinstance(top, CurtainScene) and not isinstance(top, HeldScene)
+    app2.update(CurtainScene.ARM_DELAY + 0.1)
+    ui.click(app2, (800, 450))
+    held = app2.stack.top
+    assert isinstance(held, HeldScene) and held.name == "North"
+    assert any("North 1" in line or "shown" in line.lower() for line in held.lines)
+    app2.update(CurtainScene.ARM_DELAY + 0.1)
+    ui.click(app2, (800, 450))
+    assert app2.stack.top is again and again.session.on_screen == "north"
+    assert any(missed for _line, missed in again.log_lines())
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_what_is_drawn_under_the_curtain_is_the_same_whatever_the_hands(ui, lang):
+    """Two games dealt differently: behind the curtain the table draws the same pixels."""
+    from game.ui.canvas import Canvas
+
+    i18n.set_language(lang)
+    frames = []
+    for seed in (1, 2):
+        app = table_app(ui, match=Match("example", {}, seed))
+        scene = the_table(app)
+        assert isinstance(app.stack.top, CurtainScene) and scene.session.view().hand == ()
+        canvas = Canvas(pygame.Surface((1600, 900)))
+        scene.draw(canvas)
+        frames.append(pygame.image.tobytes(canvas.surface, "RGB"))
+    assert frames[0] == frames[1]
+    i18n.set_language("en")
+
+
+def test_a_click_on_the_draw_button_draws(ui):
+    app = table_app(ui)
+    lift(ui, app)
+    scene = the_table(app)
+    ui.click(app, DRAW_BUTTON.center)
+    assert scene.match.log[-1] == Draw("north") and len(scene.session.view().hand) == 5
