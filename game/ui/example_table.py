@@ -39,7 +39,7 @@ SCORES = pygame.FRect(BOARD.right - 300, SLOT_TOP - 10, 260, 230)
 
 
 def seat_name(seat: str) -> str:
-    return t(f"i12_session.example.seat.{seat}")
+    return t(f"example.seat.{seat}")
 
 
 def event_text(entry: dict) -> str:

@@ -234,7 +234,7 @@ def test_the_replay_steps_forward_and_back_and_shows_every_secret(ui):
     assert replay.index == 2
     action = match.log[1]
     assert f"Move 2 of {len(match.log)}" in redraw(ui, app, drawn)
-    assert any(f"places {action.card} face down" in s for s in drawn)  # the card shown, un-redacted
+    assert any(f"placed the {action.card} face down" in s for s in drawn)  # the card shown, un-redacted
     ui.key(app, pygame.K_LEFT)
     assert replay.index == 1
     again = Match.replay("example", match.config, match.seed, list(match.log)[:1]).state
