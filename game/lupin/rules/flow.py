@@ -1,0 +1,153 @@
+"""Lupin's round engine, the flow of the game: the phases, the bus (phase 3), the rounds and the end.
+
+:class:`Flow` holds these rules as methods of :class:`~game.lupin.rules.state.LupinState`,
+which is made of it and the other concerns (state.py is the data and the API).
+"""
+
+from __future__ import annotations
+
+
+from game.engine.api import Event, Result, Seat
+from game.engine.grid import format_coord
+from game.lupin.rules import actions as A
+from game.lupin.rules.hooks import HOOKS
+from game.lupin.rules.pieces import SEATS
+
+
+class Flow:
+    """The flow of the game: a part of :class:`LupinState` (see the module docstring)."""
+
+    def _not_your_turn(self, seat: Seat) -> str:
+        who = ", ".join(self.to_act()) or "nobody"
+        if self.phase == "gang":
+            last = [c for c in self.gang if self.seat_of[c] == seat and self.plays_last(c)
+                    and not self.figures[c].turn_done]
+            if last:
+                return f"{last[0]} has held the treasure: he plays last, after {who}."
+        return f"It is not {seat}'s turn: waiting for {who}."
+
+    def _do_confirmplan(self, a: A.ConfirmPlan, ev: list[Event]) -> None:
+        from game.lupin.rules.planning import confirm_plan
+        confirm_plan(self, a, ev)   # checks, the time-out's start squares, the leftovers
+        ev.append(Event("plan_confirmed", {"timed_out": a.timed_out}))
+        if any(self._hook("plan_confirmed", ev)):   # an episode's own planning step follows (cagliostro.py)
+            return
+        self._start_gang_phase(ev)
+
+    def _start_police_phase(self, ev: list[Event]) -> None:
+        self.phase = "police"
+        for f in self.figures.values():
+            if f.kind != "gang":
+                f.moved = f.acted = False
+            if f.kind == "zenigata" and f.knocked_out:
+                f.knocked_out = False
+                f.wounds = 0
+        for car in self.cars.values():
+            car.driven = False
+            if car.spot is None and car.home not in self.occupied():
+                car.spot, car.hits = car.home, 0   # a destroyed car is back for the next reinforcements
+        ev.append(Event("phase", {"phase": "police", "round": self.round}))
+
+    def _start_gang_phase(self, ev: list[Event]) -> None:
+        self.phase = "gang"
+        self.active = None
+        for c in self.gang:
+            f = self.figures[c]
+            f.moved = f.acted = f.turn_done = False
+            f.exposed = False
+            f.cards_played = f.devices_used = 0
+            if f.escaped:
+                f.turn_done = True
+        ev.append(Event("phase", {"phase": "gang", "round": self.round}))
+        self._hook("gang_phase", ev)
+        if not self._may_start_turn():
+            self._end_gang_phase(ev)
+
+    def _end_gang_phase(self, ev: list[Event]) -> None:
+        self.active = None
+        self._episode_phase(ev)
+        self.phase = "treasure"
+        for c in self.gang:
+            self.figures[c].flipped = False
+        ev.append(Event("phase", {"phase": "treasure", "round": self.round}))
+        self._hook("treasure_phase", ev)   # an episode's phase-4 happenings (Stonehenge: the blade taken)
+        if self.result_ is not None:
+            return
+        if not self._treasure_seats():
+            self._end_round(ev)
+
+    def _episode_phase(self, ev: list[Event]) -> None:
+        """Phase 3: the bus moves on to the next stop, carrying anybody inside."""
+        if self.cfg.episode != "gran-colpo":
+            return
+        here = self.bus_squares()
+        nxt = None
+        for p in self.geo.board.places_of("bus_stop"):
+            if p.props.get("round") == self.round + 1:
+                nxt = p.squares
+        if not here or not nxt:
+            return
+        for c in self.gang:
+            f = self.figures[c]
+            if f.spot in here:
+                f.spot = nxt[here.index(f.spot)]
+                self._note(c, format_coord(here[0]), format_coord(f.spot), "bus")
+        ev.append(Event("bus", {"from": [format_coord(s) for s in here], "to": [format_coord(s) for s in nxt]}))
+
+    def _end_round(self, ev: list[Event]) -> None:
+        if self._check_end(ev, end_of_round=True):
+            return
+        self.round += 1
+        ev.append(Event("round", {"round": self.round}))
+        if self.round >= self.alarm_round and any(t.treasure and t.carrier in self.gang for t in self.tiles):
+            ev.append(Event("alarm", {"round": self.round}))
+        self._start_police_phase(ev)
+
+    def loyal(self) -> list[str]:
+        """The members playing for the gang (all of them, but a Fujiko who has betrayed)."""
+        out = [c for c in self.gang if not (c == "fujiko" and self.betrayed)]
+        for narrow in HOOKS.get("loyal", ()):   # cagliostro.py: Fujiko, a traitor or with Zenigata
+            out = narrow(self, out)
+        return out
+
+    def _check_end(self, ev: list[Event], end_of_round: bool = False) -> bool:
+        """The end of the game, checked after every escape and arrest and after each round."""
+        figs = self.figures
+        on_board = [c for c in self.gang if not figs[c].escaped and figs[c].arrested_by is None]
+        if all(figs[c].arrested_by is not None for c in self.gang):
+            return self._finish(ev, ("zenigata",), "all_arrested")
+        if self.betrayed and self._escaped_with_treasure("fujiko"):
+            return self._finish(ev, ("fujiko",), "fujiko_betrayal")
+        if self.cfg.variant == "all-vs-all" and self.treasure_out:
+            return self._finish_gang(ev)
+        if self.treasure_out and not [c for c in self.loyal() if c in on_board]:
+            return self._finish_gang(ev)
+        if not on_board and not self.treasure_out:
+            return self._finish(ev, ("zenigata",), "escaped_without_treasure")
+        if end_of_round and self.round >= self.rounds_total:
+            return self._finish(ev, ("zenigata",), "time_up")
+        return False
+
+    def _escaped_with_treasure(self, c: str) -> bool:
+        return any(t.treasure and t.carrier == c for t in self.tiles) and self.figures[c].escaped
+
+    def _finish_gang(self, ev: list[Event]) -> bool:
+        if self.cfg.variant == "all-vs-all":
+            from game.lupin.rules.variant import all_vs_all_result
+            self.result_ = all_vs_all_result(self)
+        else:
+            seats = tuple(sorted({self.seat_of[c] for c in self.loyal()}, key=SEATS.index))
+            for fn in HOOKS.get("winners", ()):
+                seats = fn(self, seats, "gang_escaped")
+            self.result_ = Result(seats, "gang_escaped")
+        self.phase = "over"
+        ev.append(Event("game_over", {"winners": list(self.result_.winners), "reason": self.result_.reason}))
+        return True
+
+    def _finish(self, ev: list[Event], winners: tuple[str, ...], reason: str) -> bool:
+        for fn in HOOKS.get("winners", ()):   # Fujiko on the police's side (cards.py)
+            winners = fn(self, winners, reason)
+        self.result_ = Result(winners, reason)
+        self.phase = "over"
+        ev.append(Event("game_over", {"winners": list(winners), "reason": reason}))
+        return True
