@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.api import Event, Seat, require
+from game.engine.api import Event, Seat, Term, require
 from game.lupin.rules import actions as A
 from game.lupin.rules.geometry import PISTOL_RANGE, POLICE, RIFLE_RANGE, Inside, Under, spot_to_text
 from game.lupin.rules.pieces import BETRAYAL_CARD, CAR_HIT_ROLL, CAR_HITS, HIT_ROLL, LIBERATORS
@@ -139,11 +139,12 @@ class Combat:
 
     def _do_shoot(self, a: A.Shoot, ev: list[Event]) -> None:
         f = self.figures.get(a.figure)
-        require(f is not None, f"There is no figure called {a.figure}.")
+        require(f is not None, "lupin_refusal_core.no_such_figure", figure=a.figure)
         self._check_attacker(a.seat, a.figure)
-        require(a.weapon == self._weapon_of(a.figure), f"{a.figure} has no {a.weapon}.")
-        require(a.target in self._shoot_targets(a.figure),
-                f"{a.figure} has no clear shot at {a.target} (range, line of fire, or at least one square between).")
+        require(a.weapon == self._weapon_of(a.figure), "lupin_refusal_core.no_weapon", figure=a.figure,
+                weapon=Term(f"lupin_refusal_core.weapon.{a.weapon}") if a.weapon in ("pistol", "rifle") else a.weapon)
+        require(a.target in self._shoot_targets(a.figure), "lupin_refusal_core.no_clear_shot", figure=a.figure,
+                target=a.target)
         if f.kind != "gang" and any(self._hook("police_attack", a, ev)):
             return
         f.acted = True
@@ -170,10 +171,10 @@ class Combat:
 
     def _do_melee(self, a: A.Melee, ev: list[Event]) -> None:
         f = self.figures.get(a.figure)
-        require(f is not None, f"There is no figure called {a.figure}.")
+        require(f is not None, "lupin_refusal_core.no_such_figure", figure=a.figure)
         self._check_attacker(a.seat, a.figure)
-        require(a.target in self._melee_targets(a.figure),
-                f"{a.figure} is not orthogonally next to {a.target}.")
+        require(a.target in self._melee_targets(a.figure), "lupin_refusal_core.not_next_to", figure=a.figure,
+                target=a.target)
         if f.kind != "gang" and any(self._hook("police_attack", a, ev)):
             return
         f.acted = True
@@ -213,13 +214,13 @@ class Combat:
         f = self.figures[fid]
         if f.kind == "gang":
             self._check_member_turn(seat, fid)
-            require(f.arrested_by is None, f"{fid} is under arrest.")
-            require(f.blocked_until < self.round, f"{fid} is stunned this round.")
+            require(f.arrested_by is None, "lupin_refusal_core.under_arrest", figure=fid)
+            require(f.blocked_until < self.round, "lupin_refusal_core.stunned", figure=fid)
         else:
-            require(self.phase == "police" and seat == "zenigata", "The police attack in the police phase.")
-            require(not f.holding, f"{fid} holds a prisoner: he can only defend himself.")
-            require(not f.knocked_out, "Zenigata is recovering until the next round.")
-        require(not f.acted, f"{fid} has already taken a standard action this round.")
+            require(self.phase == "police" and seat == "zenigata", "lupin_refusal_core.police_attack_in_police_phase")
+            require(not f.holding, "lupin_refusal_core.holds_prisoner_defends", figure=fid)
+            require(not f.knocked_out, "lupin_refusal_core.zenigata_recovering")
+        require(not f.acted, "lupin_refusal_core.already_acted", figure=fid)
 
     def _reveal_attacker(self, c: str, ev: list[Event]) -> None:
         """Shooting or fighting gives a gang member away: he is placed on the board."""

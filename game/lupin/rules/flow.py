@@ -7,7 +7,7 @@ which is made of it and the other concerns (state.py is the data and the API).
 from __future__ import annotations
 
 
-from game.engine.api import Event, Result, Seat
+from game.engine.api import Event, IllegalAction, Result, Seat, Term
 from game.engine.grid import format_coord
 from game.lupin.rules import actions as A
 from game.lupin.rules.hooks import HOOKS
@@ -17,14 +17,14 @@ from game.lupin.rules.pieces import SEATS
 class Flow:
     """The flow of the game: a part of :class:`LupinState` (see the module docstring)."""
 
-    def _not_your_turn(self, seat: Seat) -> str:
-        who = ", ".join(self.to_act()) or "nobody"
+    def _not_your_turn(self, seat: Seat) -> IllegalAction:
+        who: str = ", ".join(self.to_act()) or Term("lupin_refusal_core.nobody")
         if self.phase == "gang":
             last = [c for c in self.gang if self.seat_of[c] == seat and self.plays_last(c)
                     and not self.figures[c].turn_done]
             if last:
-                return f"{last[0]} has held the treasure: he plays last, after {who}."
-        return f"It is not {seat}'s turn: waiting for {who}."
+                return IllegalAction("lupin_refusal_core.plays_last", figure=last[0], who=who)
+        return IllegalAction("lupin_refusal_core.not_your_turn", seat=seat, who=who)
 
     def _do_confirmplan(self, a: A.ConfirmPlan, ev: list[Event]) -> None:
         from game.lupin.rules.planning import confirm_plan

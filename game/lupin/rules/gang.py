@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.api import Action, Event, IllegalAction, Seat, require
+from game.engine.api import Action, Event, Seat, require
 from game.engine.grid import Sq, format_coord
 from game.lupin.rules import actions as A
 from game.lupin.rules.geometry import GANG, Inside, Spot, Under, spot_from_text, spot_to_text
 from game.lupin.rules.hooks import HOOKS
-from game.lupin.rules.pieces import BETRAYAL_CARD, BETRAYAL_LAST_ROUND, Note
+from game.lupin.rules.pieces import BETRAYAL_CARD, BETRAYAL_LAST_ROUND, Note, square_refusal
 
 
 class GangTurn:
@@ -135,15 +135,17 @@ class GangTurn:
             and f.spot in set(self._start_squares(c, escape=True))
 
     def _do_choosestart(self, a: A.ChooseStart, ev: list[Event]) -> None:
-        require(self.phase == "planning", "The plan is already made.")
-        require(a.figure in self.gang and self.seat_of[a.figure] == a.seat, f"{a.figure} is not yours to move.")
-        require(self.figures[a.figure].spot is None, f"{a.figure} already has a start square.")
+        require(self.phase == "planning", "lupin_refusal_core.plan_made")
+        require(a.figure in self.gang and self.seat_of[a.figure] == a.seat, "lupin_refusal_core.not_yours_to_move",
+                figure=a.figure)
+        require(self.figures[a.figure].spot is None, "lupin_refusal_core.has_start", figure=a.figure)
         sq = self._parse_square(a.square)
-        require(sq in set(self._start_squares(a.figure)), f"{a.square} is not a start square for {a.figure}.")
+        require(sq in set(self._start_squares(a.figure)), "lupin_refusal_core.not_start_square", square=a.square,
+                figure=a.figure)
         f = self.figures[a.figure]
         if self.cfg.difficulty == "novice" and self.cfg.novice_always_visible:
-            require(all(self.figures[c].spot != sq for c in self.gang),
-                    f"{a.square} is taken: the gang is always visible, one figure a square.")
+            require(all(self.figures[c].spot != sq for c in self.gang), "lupin_refusal_core.start_taken",
+                    square=a.square)
         f.spot = sq
         gang_seats = self.team_seats(a.figure)
         ev.append(Event("start_chosen", {"figure": a.figure, "square": a.square}, audience=gang_seats,
@@ -151,27 +153,26 @@ class GangTurn:
 
     def _do_move(self, a: A.Move, ev: list[Event]) -> None:
         f = self.figures.get(a.figure)
-        require(f is not None, f"There is no figure called {a.figure}.")
+        require(f is not None, "lupin_refusal_core.no_such_figure", figure=a.figure)
         try:
             to = spot_from_text(a.to)
         except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+            raise square_refusal(exc) from None
         if f.kind == "gang":
             self._check_member_turn(a.seat, a.figure)
-            require(f.arrested_by is None, f"{a.figure} is under arrest and cannot move.")
-            require(f.blocked_until < self.round, f"{a.figure} is stunned this round and cannot move.")
-            require(not f.moved, f"{a.figure} has already moved this round.")
-            require(to in set(self._gang_move_targets(a.figure)),
-                    f"{a.figure} cannot end a move on {a.to} from {spot_to_text(f.spot)} "
-                    f"(movement {self.allowance(a.figure)}).")
+            require(f.arrested_by is None, "lupin_refusal_core.arrested_cannot_move", figure=a.figure)
+            require(f.blocked_until < self.round, "lupin_refusal_core.stunned_cannot_move", figure=a.figure)
+            require(not f.moved, "lupin_refusal_core.already_moved", figure=a.figure)
+            require(to in set(self._gang_move_targets(a.figure)), "lupin_refusal_core.member_cannot_reach",
+                    figure=a.figure, square=a.to, frm=spot_to_text(f.spot), movement=self.allowance(a.figure))
             self._move_member(a.figure, to, ev)
         else:
-            require(self.phase == "police" and a.seat == "zenigata", "Police figures move in the police phase.")
-            require(f.kind != "guard", "Guards never leave their roofs.")
-            require(not f.holding, f"{a.figure} holds a prisoner and cannot move.")
-            require(not f.moved, f"{a.figure} has already moved this round.")
-            require(to in set(self._police_move_targets(a.figure)),
-                    f"{a.figure} cannot end a move on {a.to} (movement {self.allowance(a.figure)}).")
+            require(self.phase == "police" and a.seat == "zenigata", "lupin_refusal_core.police_move_in_police_phase")
+            require(f.kind != "guard", "lupin_refusal_core.guards_stay")
+            require(not f.holding, "lupin_refusal_core.holds_prisoner_stays", figure=a.figure)
+            require(not f.moved, "lupin_refusal_core.already_moved", figure=a.figure)
+            require(to in set(self._police_move_targets(a.figure)), "lupin_refusal_core.police_cannot_reach",
+                    figure=a.figure, square=a.to, movement=self.allowance(a.figure))
             frm = f.spot
             f.spot, f.moved = to, True
             ev.append(Event("moved", {"figure": a.figure, "from": spot_to_text(frm), "to": a.to}))
@@ -198,16 +199,17 @@ class GangTurn:
         ev.append(full)
 
     def _check_member_turn(self, seat: Seat, c: str) -> None:
-        require(self.phase == "gang", "The gang acts in the gang phase.")
-        require(c in self.gang, f"{c} is not in the gang.")
-        require(self.seat_of[c] == seat, f"{c} is not yours to play.")
-        require(self.active in (None, c), f"{self.active} is still playing: end that turn first.")
+        require(self.phase == "gang", "lupin_refusal_core.gang_acts_in_gang_phase")
+        require(c in self.gang, "lupin_refusal_core.not_in_gang", figure=c)
+        require(self.seat_of[c] == seat, "lupin_refusal_core.not_yours_to_play", figure=c)
+        require(self.active in (None, c), "lupin_refusal_core.still_playing", figure=self.active)
         require(c in self._may_start_turn() or self.active == c,
-                f"{c} cannot play now" + (" (whoever has held the treasure moves last)." if self.plays_last(c) else "."))
+                "lupin_refusal_core." + ("cannot_play_now_last" if self.plays_last(c) else "cannot_play_now"),
+                figure=c)
 
     def _do_endturn(self, a: A.EndTurn, ev: list[Event]) -> None:
         if a.figure == "police":
-            require(self.phase == "police" and a.seat == "zenigata", "It is not the police phase.")
+            require(self.phase == "police" and a.seat == "zenigata", "lupin_refusal_core.not_police_phase")
             ev.append(Event("police_done", {}))
             self._start_gang_phase(ev)
             return
@@ -227,7 +229,7 @@ class GangTurn:
 
     def _do_escape(self, a: A.Escape, ev: list[Event]) -> None:
         self._check_member_turn(a.seat, a.figure)
-        require(self._on_start_square(a.figure), f"{a.figure} must stand on a start square to leave the map.")
+        require(self._on_start_square(a.figure), "lupin_refusal_core.escape_square", figure=a.figure)
         f = self.figures[a.figure]
         frm = f.spot
         f.escaped, f.spot, f.turn_done = True, None, True
@@ -248,12 +250,12 @@ class GangTurn:
     def _do_freeself(self, a: A.FreeSelf, ev: list[Event]) -> None:
         self._check_member_turn(a.seat, a.figure)
         f = self.figures[a.figure]
-        require(f.arrested_by is not None, f"{a.figure} is not under arrest.")
-        require(a.price in ("devices", "round"), "Free yourself by giving up your devices or one round.")
+        require(f.arrested_by is not None, "lupin_refusal_core.not_arrested", figure=a.figure)
+        require(a.price in ("devices", "round"), "lupin_refusal_core.free_price")
         require(not (a.price == "round" and self.cfg.variant == "all-vs-all"),
-                "In the all-against-all game you cannot give up a round to free yourself.")
+                "lupin_refusal_core.no_round_all_vs_all")
         require(not (a.price == "round" and self.rounds_total - 1 < self.round),
-                "There is no round left to give up.")
+                "lupin_refusal_core.no_round_left")
         holder = f.arrested_by
         if holder in self.figures and self.figures[holder].kind == "agent":
             self._eliminate(holder, ev, by=None)
@@ -278,11 +280,11 @@ class GangTurn:
         from game.lupin.rules.effects import CARDS_PER_TURN, CARD_RULES
         self._check_member_turn(a.seat, a.figure)
         f = self.figures[a.figure]
-        require(a.card in f.hand, f"{a.figure} has no such card in hand.")
-        require(f.cards_played < CARDS_PER_TURN, f"{a.figure} has already played a mission card this turn.")
+        require(a.card in f.hand, "lupin_refusal_core.no_such_card", figure=a.figure)
+        require(f.cards_played < CARDS_PER_TURN, "lupin_refusal_core.card_already_played", figure=a.figure)
         rule = CARD_RULES.get(card_data(a.card).effect)
         require(rule is not None and a.target in rule.targets(self, a.figure, a.card),
-                "That card cannot be played now.")
+                "lupin_refusal_core.card_not_now")
         told_at = len(ev)         # the play is told before what it does (a sure hit, a move...)
         rule.apply(self, a, ev)   # checks first, then changes
         self.active = a.figure
@@ -299,11 +301,11 @@ class GangTurn:
         from game.lupin.rules.effects import DEVICES_PER_TURN, DEVICE_RULES
         self._check_member_turn(a.seat, a.figure)
         f = self.figures[a.figure]
-        require(a.device in f.devices, f"{a.figure} does not carry that device.")
-        require(f.devices_used < DEVICES_PER_TURN, f"{a.figure} has already used two devices this turn.")
+        require(a.device in f.devices, "lupin_refusal_core.no_such_device", figure=a.figure)
+        require(f.devices_used < DEVICES_PER_TURN, "lupin_refusal_core.two_devices_used", figure=a.figure)
         rule = DEVICE_RULES.get(device_data(a.device).effect)
         require(rule is not None and a.target in rule.targets(self, a.figure, a.device),
-                "That device cannot be used now.")
+                "lupin_refusal_core.device_not_now")
         told_at = len(ev)         # the play is told before what it does (a sure hit, a move...)
         rule.apply(self, a, ev)   # checks first, then changes
         self.active = a.figure

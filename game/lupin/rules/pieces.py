@@ -5,10 +5,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from game.engine.api import Seat
+from game.engine.api import IllegalAction, Seat
 from game.lupin.rules.characters import GANG_IDS
 
 BASE_EPISODES = ("rosso-rubino", "gran-colpo")
@@ -180,3 +181,19 @@ class Tile:
     site: str | None               # where it lies face down now (None: somebody holds it)
     carrier: str | None = None     # the gang member holding it face down, or "zenigata"
     seen_by: set = field(default_factory=set)   # seats that know what this tile is
+
+
+# ------------------------------------------------------------------------------------ refusals
+
+_NOT_A_SQUARE = re.compile(r"^(?P<text>'.*'|\".*\") is not a square: (?:(?P<letter>write a row letter and a column "
+                           r"number, like C12)|(?P<col>columns start at 1))$", re.DOTALL)
+
+
+def square_refusal(exc: ValueError) -> IllegalAction:
+    """The refusal of a square that cannot be read (``parse_coord``'s ValueError), in the reader's
+    language: the text as written, and why."""
+    m = _NOT_A_SQUARE.match(str(exc))
+    if m is None:
+        return IllegalAction(str(exc))
+    key = "not_a_square" if m.group("letter") else "columns_from_1"
+    return IllegalAction(f"lupin_refusal_core.{key}", text=m.group("text"))

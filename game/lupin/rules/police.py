@@ -127,13 +127,12 @@ class Police:
                 and self.geo.can_stand(s, POLICE) and not self.geo.board.cell(s).roof]
 
     def _do_place(self, a: A.Place, ev: list[Event]) -> None:
-        require(self.phase == "placement", "Placement is over.")
+        require(self.phase == "placement", "lupin_refusal_core.placement_over")
         fid = self._next_to_place()
-        require(a.figure == fid, f"Place {fid} next.")
+        require(a.figure == fid, "lupin_refusal_core.place_next", figure=fid)
         sq = self._parse_square(a.square)
-        require(sq in set(self._placement_squares()),
-                f"{a.square} is not a free square Zenigata may use at set-up (columns "
-                f"{'-'.join(map(str, episode_info(self.cfg.episode).police_columns or ()))}, no roofs, no parking).")
+        require(sq in set(self._placement_squares()), "lupin_refusal_core.placement_square", square=a.square,
+                columns="-".join(map(str, episode_info(self.cfg.episode).police_columns or ())))
         self.figures[fid].spot = sq
         ev.append(Event("placed", {"figure": fid, "square": a.square}))
         if len(self.agents_on_board()) == AGENTS_PLACED:
@@ -198,15 +197,13 @@ class Police:
 
     def _do_carfromstation(self, a: A.CarFromStation, ev: list[Event]) -> None:
         require(a in self._reinforcement_actions(a.seat) and self.phase == "police",
-                "A car leaves the station only when Zenigata has 5 agents or fewer, with 1 to 4 "
-                "agents from the reserve and the parking free.")
+                "lupin_refusal_core.car_from_station")
         car = self.cars[a.car]
         self._board_agents(car, a.agents)
         ev.append(Event("car_out", {"car": a.car, "square": format_coord(car.spot), "agents": a.agents}))
 
     def _do_carappears(self, a: A.CarAppears, ev: list[Event]) -> None:
-        require(a in self._reinforcement_actions(a.seat) and self.phase == "police",
-                "A car appears on I18, G15 or E20 only when Zenigata has 3 agents or fewer.")
+        require(a in self._reinforcement_actions(a.seat) and self.phase == "police", "lupin_refusal_core.car_appears")
         car = self.cars[a.car]
         car.spot = parse_coord(a.square)
         car.driven = True
@@ -219,14 +216,12 @@ class Police:
             car.agents.append(agent)
 
     def _do_drive(self, a: A.Drive, ev: list[Event]) -> None:
-        require(self.phase == "police" and a.car in self.cars, "Police cars drive in the police phase.")
+        require(self.phase == "police" and a.car in self.cars, "lupin_refusal_core.cars_drive_in_police_phase")
         car = self.cars[a.car]
-        require(car.spot is not None and car.agents, f"{a.car} has no agent aboard to drive it.")
-        require(not car.driven, f"{a.car} has already moved this round.")
+        require(car.spot is not None and car.agents, "lupin_refusal_core.car_no_driver", car=a.car)
+        require(not car.driven, "lupin_refusal_core.car_already_moved", car=a.car)
         to = self._parse_square(a.to)
-        require(to in set(self._car_targets(car)),
-                f"{a.car} cannot reach {a.to}: up to 12 road squares, through police but not "
-                "through the gang or a vehicle, never stopping at a bus stop.")
+        require(to in set(self._car_targets(car)), "lupin_refusal_core.car_cannot_reach", car=a.car, square=a.to)
         frm = car.spot
         car.spot, car.driven = to, True
         ev.append(Event("drove", {"car": a.car, "from": format_coord(frm), "to": a.to}))
@@ -234,11 +229,11 @@ class Police:
         self._police_sees(ev)
 
     def _do_unload(self, a: A.Unload, ev: list[Event]) -> None:
-        require(self.phase == "police" and a.car in self.cars, "Agents get out in the police phase.")
+        require(self.phase == "police" and a.car in self.cars, "lupin_refusal_core.unload_in_police_phase")
         car = self.cars[a.car]
-        require(car.spot is not None and car.agents, f"{a.car} has nobody aboard.")
+        require(car.spot is not None and car.agents, "lupin_refusal_core.car_empty", car=a.car)
         sq = self._parse_square(a.square)
-        require(sq in set(self._unload_squares(car)), f"{a.square} is not a free square around {a.car}.")
+        require(sq in set(self._unload_squares(car)), "lupin_refusal_core.unload_square", square=a.square, car=a.car)
         agent = car.agents.pop(0)
         ag = self.figures[agent]
         ag.in_car, ag.spot, ag.moved = None, sq, True

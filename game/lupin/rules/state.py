@@ -40,15 +40,16 @@ from game.lupin.rules.combat import Combat
 from game.lupin.rules.flow import Flow
 from game.lupin.rules.gang import GangTurn
 from game.lupin.rules.geometry import BoardState, Geometry
-# the hooks and the data, re-exported: other modules import them from here
-from game.lupin.rules.hooks import (ACTION_HANDLERS, HOOKS, PHASE_ACTIONS, register_handler,  # noqa: F401
-                                    register_hook, register_phase_actions)
 from game.lupin.rules.knowledge import Knowledge
-from game.lupin.rules.pieces import (AGENTS_PLACED, AGENTS_TOTAL, ALARM_ROUND, BASE_EPISODES,  # noqa: F401
-                                     BETRAYAL_CARD, BETRAYAL_LAST_ROUND, CAR_CAPACITY, CAR_HIT_ROLL, CAR_HITS,
-                                     CAR_MOVE, DEFAULTS, HIT_ROLL, LIBERATORS, NOVICE_HIDDEN_ROUNDS,
-                                     PLAYABLE_EPISODES, SEATS, TREASURE_PRIORITY, Car, Config, ConfigError, Figure,
-                                     Note, Tile, register_episode, seating)
+# the hooks and the data, re-exported: other modules import them from here
+from game.lupin.rules.hooks import ACTION_HANDLERS, HOOKS, PHASE_ACTIONS  # noqa: F401
+from game.lupin.rules.hooks import register_handler, register_hook, register_phase_actions  # noqa: F401
+from game.lupin.rules.pieces import AGENTS_PLACED, AGENTS_TOTAL, ALARM_ROUND, BASE_EPISODES  # noqa: F401
+from game.lupin.rules.pieces import BETRAYAL_CARD, BETRAYAL_LAST_ROUND, DEFAULTS, LIBERATORS  # noqa: F401
+from game.lupin.rules.pieces import CAR_CAPACITY, CAR_HIT_ROLL, CAR_HITS, CAR_MOVE, HIT_ROLL  # noqa: F401
+from game.lupin.rules.pieces import NOVICE_HIDDEN_ROUNDS, PLAYABLE_EPISODES, SEATS, TREASURE_PRIORITY  # noqa: F401
+from game.lupin.rules.pieces import Car, Config, ConfigError, Figure, Note, Tile  # noqa: F401
+from game.lupin.rules.pieces import register_episode, seating, square_refusal  # noqa: F401
 from game.lupin.rules.police import Police
 from game.lupin.rules.treasure import Treasure
 
@@ -69,9 +70,9 @@ def _check_squares(action: Action) -> None:
         try:
             sq = parse_coord(value[len("under"):] if under else value)
         except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+            raise square_refusal(exc) from None
         canonical = ("under " if under else "") + format_coord(sq)
-        require(value == canonical, f"Write the square as {canonical}, not {value!r}.")
+        require(value == canonical, "lupin_refusal_core.square_spelling", canonical=canonical, value=value)
 
 
 # ------------------------------------------------------------------------------------ the state
@@ -271,14 +272,15 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
         check_action(action)   # a wrongly typed field is refused here, before any rule reads it
         _check_squares(action)
         if self.result_ is not None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("lupin_refusal_core.game_over")
         seat = action.seat
-        require(seat in self.to_act(), self._not_your_turn(seat))
+        if seat not in self.to_act():
+            raise self._not_your_turn(seat)
         handler = getattr(self, "_do_" + type(action).__name__.lower(), None)
         if handler is None and type(action) in ACTION_HANDLERS:
             plugged = ACTION_HANDLERS[type(action)]
             handler = lambda a, ev: plugged(self, a, ev)  # noqa: E731
-        require(handler is not None, "That move does not exist in this game.")
+        require(handler is not None, "lupin_refusal_core.no_such_move")
         for refusal in self._hook("refuse", action):
             require(refusal is None, refusal or "")
         # Each handler checks everything before it changes anything: a refused action leaves the
@@ -319,8 +321,8 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
         try:
             sq = parse_coord(text)
         except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
-        require(sq in self.geo.board, f"{text} is off the board.")
+            raise square_refusal(exc) from None
+        require(sq in self.geo.board, "lupin_refusal_core.off_board", square=text)
         return sq
 
     # -------------------------------------------------------------- views

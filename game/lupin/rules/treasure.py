@@ -68,9 +68,9 @@ class Treasure:
 
     def _do_passtreasure(self, a: A.PassTreasure, ev: list[Event]) -> None:
         self._check_member_turn(a.seat, a.figure)
-        require(self._carries(a.figure), f"{a.figure} carries no treasure tile.")
-        require(a.to in self.gang and self._can_receive(a.figure, a.to),
-                f"{a.to} must be next to {a.figure}, free, and empty-handed.")
+        require(self._carries(a.figure), "lupin_refusal_core.carries_no_tile", figure=a.figure)
+        require(a.to in self.gang and self._can_receive(a.figure, a.to), "lupin_refusal_core.cannot_receive", to=a.to,
+                figure=a.figure)
         self.active = a.figure
         if self.seat_of[a.to] == a.seat:
             self._give_tile(a.figure, a.to, ev)
@@ -80,7 +80,7 @@ class Treasure:
                             audience=frozenset({a.seat, self.seat_of[a.to]})))
 
     def _do_accepttreasure(self, a: A.AcceptTreasure, ev: list[Event]) -> None:
-        require(self.offer is not None and self.offer[1] == a.figure, "Nobody offers you a tile.")
+        require(self.offer is not None and self.offer[1] == a.figure, "lupin_refusal_core.no_offer")
         giver, receiver = self.offer
         self.offer = None
         if a.accept:
@@ -99,12 +99,12 @@ class Treasure:
         ev.append(Event("treasure_passed", {"from": giver, "to": receiver}))
 
     def _do_flip(self, a: A.Flip, ev: list[Event]) -> None:
-        require(self.phase == "treasure", "Treasure tiles are flipped in phase 4.")
-        require(a.figure in self.gang and self.seat_of[a.figure] == a.seat, f"{a.figure} is not yours.")
-        require(a.figure in self._may_flip(), f"{a.figure} cannot flip a tile now (inside a treasure "
-                "building, once a round).")
+        require(self.phase == "treasure", "lupin_refusal_core.flip_in_phase_4")
+        require(a.figure in self.gang and self.seat_of[a.figure] == a.seat, "lupin_refusal_core.not_yours",
+                figure=a.figure)
+        require(a.figure in self._may_flip(), "lupin_refusal_core.cannot_flip", figure=a.figure)
         tile = next((t for t in self._flippable(a.figure) if t.index == a.tile), None)
-        require(tile is not None, f"Tile {a.tile} cannot be flipped from where {a.figure} is.")
+        require(tile is not None, "lupin_refusal_core.tile_not_here", tile=a.tile, figure=a.figure)
         me = self.figures[a.figure]
         me.flipped = True
         # everybody of the gang inside sees the tile; one of them takes it, by priority, and keeps
@@ -128,7 +128,7 @@ class Treasure:
             self._end_round(ev)
 
     def _do_endtreasure(self, a: A.EndTreasure, ev: list[Event]) -> None:
-        require(self.phase == "treasure", "It is not the treasure phase.")
+        require(self.phase == "treasure", "lupin_refusal_core.not_treasure_phase")
         for c in self.gang:
             if self.seat_of[c] == a.seat:
                 self.figures[c].flipped = True
