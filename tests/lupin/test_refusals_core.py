@@ -80,8 +80,8 @@ def test_nobody_to_wait_for_is_said_in_the_readers_language():
 def test_a_weapon_named_in_a_refusal_is_translated():
     st = new_game({"episode": "gran-colpo"}, 1)
     while st.phase == "placement":
-        fid = st._next_to_place()
-        st.apply(A.Place("zenigata", fid, str(max(st._placement_squares()))))
+        fid = st.next_to_place()
+        st.apply(A.Place("zenigata", fid, str(max(st.placement_squares()))))
     for c, sq in {"lupin": "A1", "jigen": "A2", "goemon": "C1", "fujiko": "R1"}.items():
         st.apply(A.ChooseStart(st.seat_of[c], c, sq))
     st.apply(A.ConfirmPlan("lupin"))

@@ -422,7 +422,7 @@ def _fujiko_actions(state: "LupinState", seat: Seat) -> list[Action] | None:
     from game.lupin.rules.planning import carry_problem
     s = site(state)
     fj = state.figures["fujiko"]
-    out: list[Action] = state._start_actions(seat)
+    out: list[Action] = state.start_actions(seat)
     out += [FujikoBuy(seat, d) for d, n in s.shop.items()
             if n > 0 and _price(d) <= s.money and carry_problem("fujiko", [*fj.devices, d]) is None]
     if fj.spot is not None:
@@ -490,7 +490,7 @@ def _done(state: "LupinState", a: FujikoDone, ev: list[Event]) -> None:
     s.shop = {}
     s.step, s.timed_out = "done", a.timed_out
     ev.append(Event("fujiko_planning_done", {"timed_out": a.timed_out}))
-    state._start_gang_phase(ev)
+    state.start_gang_phase(ev)
 
 
 @register_hook("plan_view")
@@ -536,8 +536,8 @@ def _settle(state: "LupinState", ev: list[Event]) -> None:
     for zone, r in s.draining.items():
         if r <= state.round:
             state.drained.add(zone)
-    if fujiko_side(state) == "traitor" and not state.betrayed and state._carries_treasure("fujiko"):
-        state._betray(ev)
+    if fujiko_side(state) == "traitor" and not state.betrayed and state.carries_treasure("fujiko"):
+        state.betray(ev)
 
 
 def _free_on_board(state: "LupinState", c: str) -> bool:
@@ -598,7 +598,7 @@ def _take_coins(state: "LupinState", ev: list[Event]) -> None:
     if coins is None:
         return
     takers = [c for c in TREASURE_PRIORITY if c in state.gang and _on_treasure_floor(state, c)
-              and all(state._hook("may_take", c))]
+              and all(state.hook("may_take", c))]
     if not takers:
         return
     taker = takers[0]
@@ -606,10 +606,10 @@ def _take_coins(state: "LupinState", ev: list[Event]) -> None:
     coins.seen_by |= set(state.seat_of.values()) | {"zenigata"}
     f = state.figures[taker]
     f.always_shown = f.shown = True
-    state._note(taker, spot_to_text(f.spot), spot_to_text(f.spot), "treasure")
+    state.note(taker, spot_to_text(f.spot), spot_to_text(f.spot), "treasure")
     ev.append(Event("coins_taken", {"figure": taker, "square": spot_to_text(f.spot)}, reveal=True))
     if taker == "fujiko" and fujiko_side(state) == "traitor":
-        state._betray(ev)
+        state.betray(ev)
 
 
 @register_hook("gang_attacks")

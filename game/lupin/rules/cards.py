@@ -98,7 +98,7 @@ def _can_attack(state: "LupinState", c: str) -> bool:
 
 def _police_shoot_targets(state: "LupinState", c: str) -> list[str]:
     """Police figures ``c`` may shoot at now with his pistol (range, line of fire, a square between)."""
-    return [t for t in state._shoot_targets(c) if t in state.figures and state.figures[t].kind in POLICE_KINDS]
+    return [t for t in state.shoot_targets(c) if t in state.figures and state.figures[t].kind in POLICE_KINDS]
 
 
 def _roll_shot(state: "LupinState", c: str, target: str, skill: int, ev: list[Event], **extra: Any) -> None:
@@ -107,14 +107,14 @@ def _roll_shot(state: "LupinState", c: str, target: str, skill: int, ev: list[Ev
     ev.append(Event("shot", {"figure": c, "target": target, "dice": roll, "skill": skill, "need": HIT_ROLL,
                              "hit": hit, **extra}, reveal=True))
     if hit:
-        state._hit(c, target, ev)
+        state.hit(c, target, ev)
 
 
 def _sure_hit(state: "LupinState", c: str, targets: list[str], card: str, ev: list[Event]) -> None:
     for t in targets:
         if state.figures.get(t) is not None and state.figures[t].spot is not None:
             ev.append(Event("card_hit", {"figure": c, "target": t, "card": card}, reveal=True))
-            state._hit(c, t, ev)
+            state.hit(c, t, ev)
 
 
 # ------------------------------------------------------------------------------------ hooks
@@ -202,10 +202,10 @@ def _charmed_targets(state: "LupinState", fid: str) -> list[str]:
     for tid in state.gang:
         t = state.figures[tid]
         if not t.cards.get("charm") or t.spot is None or t.escaped or t.arrested_by is not None or t.in_car \
-                or isinstance(t.spot, (Inside, Under)) or state._on_bus(t.spot) or not state.is_shown(tid):
+                or isinstance(t.spot, (Inside, Under)) or state.on_bus(t.spot) or not state.is_shown(tid):
             continue
         vehicles = [v for v in state.vehicles() if v != t.spot]
-        sight = state.geo.sight(f.spot, t.spot, state._range_of(fid, "pistol"), vehicles=vehicles, exposed=t.exposed)
+        sight = state.geo.sight(f.spot, t.spot, state.range_of(fid, "pistol"), vehicles=vehicles, exposed=t.exposed)
         if sight.seen and sight.can_shoot:
             out.append(tid)
     return out
@@ -274,12 +274,12 @@ class AutoHit:
         if p.attack == "knife_throw":
             if p.needs_device and p.needs_device not in f.devices:
                 return []
-            from game.lupin.rules.devices import _line_targets
-            return _line_targets(state, c, p.range_squares or 5, ("agent", "guard"))
+            from game.lupin.rules.devices import line_targets
+            return line_targets(state, c, p.range_squares or 5, ("agent", "guard"))
         if f.acted:
             return []
         if p.attack == "melee":
-            return [t for t in state._melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
+            return [t for t in state.melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
         pool = _police_shoot_targets(state, c)
         if p.targets == 2:
             return ["+".join(pair) for pair in combinations(sorted(pool), 2)]
@@ -295,7 +295,7 @@ class AutoHit:
         state.active = a.figure
         if p.attack != "knife_throw":
             f.acted = True
-        state._reveal_attacker(a.figure, ev)
+        state.reveal_attacker(a.figure, ev)
         if p.attack == "gun":
             f.cards["fired"] = state.round
         if p.discards_device and p.needs_device in f.devices:
@@ -388,7 +388,7 @@ def _extra_shot(state: "LupinState", a: ExtraShot, ev: list[Event]) -> None:
             f"{a.figure} has no second shot at {a.target} (Doppia Magnum, after his first shot this turn).")
     f = state.figures[a.figure]
     f.cards["extra_round"] = state.round
-    state._reveal_attacker(a.figure, ev)
+    state.reveal_attacker(a.figure, ev)
     _roll_shot(state, a.figure, a.target, state.sheet_of(a.figure).skill("pistol"), ev, second=True)
 
 
@@ -453,7 +453,7 @@ def _dash(state: "LupinState", a: Dash, ev: list[Event]) -> None:
     from game.lupin.rules.vehicles import drive_to, riding
     require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
             "Only the member playing now dashes off.")
-    to = state._parse_square(a.to)
+    to = state.parse_square(a.to)
     require(to in set(_armed_dash(state, a.figure)),
             f"{a.figure} cannot dash to {a.to} (play the card first; a free road square, no bus stop).")
     c = a.figure
@@ -499,7 +499,7 @@ def _extra_melee_targets(state: "LupinState", c: str) -> list[str]:
     if not any(card in f.hand and _close_and_shown(state, c, partner, card_data(card).params.max_distance)
                for card, partner in PAIRED.items()):
         return []
-    return [t for t in state._melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
+    return [t for t in state.melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
 
 
 @register_phase_actions("gang")
@@ -518,9 +518,9 @@ def _extra_melee(state: "LupinState", a: ExtraMelee, ev: list[Event]) -> None:
             f"{a.figure} has no second attack on {a.target} (In coppia: after his first attack, the "
             "partner within 4 squares and both shown).")
     state.figures[a.figure].cards["extra_melee_round"] = state.round
-    state._reveal_attacker(a.figure, ev)
-    if not state._strike(a.figure, a.target, ev) and state.figures[a.target].spot is not None:
-        state._strike(a.target, a.figure, ev, counter=True)
+    state.reveal_attacker(a.figure, ev)
+    if not state.strike(a.figure, a.target, ev) and state.figures[a.target].spot is not None:
+        state.strike(a.target, a.figure, ev, counter=True)
 
 
 # ------------------------------------------------------------------------------------ Lupin and Fujiko
@@ -650,7 +650,7 @@ def _leap_actions(state: "LupinState", seat: Seat) -> list[Action]:
 def _leap(state: "LupinState", a: LeapTo, ev: list[Event]) -> None:
     require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
             "Only the member playing now leaps.")
-    to = state._parse_square(a.to)
+    to = state.parse_square(a.to)
     require(to in set(_armed_leap(state, a.figure)),
             f"{a.figure} cannot leap onto {a.to} (play the card first; a free roof square within his movement).")
     c = a.figure
@@ -660,7 +660,7 @@ def _leap(state: "LupinState", a: LeapTo, ev: list[Event]) -> None:
     f.spot, f.moved, f.exposed = to, True, False
     f.cards.pop("leap", None)
     f.shown = state.in_police_sight(c)
-    state._note(c, spot_to_text(frm), spot_to_text(to), "leap")
+    state.note(c, spot_to_text(frm), spot_to_text(to), "leap")
     shown = state.is_shown(c)
     public: dict[str, Any] = {"figure": c, "shown": shown}
     if was:
@@ -670,7 +670,7 @@ def _leap(state: "LupinState", a: LeapTo, ev: list[Event]) -> None:
     public["leap"] = True    # told as a move (the log reads it as one)
     ev.append(Event("moved", {"figure": c, "from": spot_to_text(frm), "to": spot_to_text(to), "shown": shown,
                               "leap": True},
-                    audience=state._gang_seats_knowing(c), redacted=Event("moved", public)))
+                    audience=state.gang_seats_knowing(c), redacted=Event("moved", public)))
 
 
 # ------------------------------------------------------------------------------------ Nessuno resta indietro!
@@ -729,7 +729,7 @@ def _rescue_attacks(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     holder = goal[0]
     _probing.add(c)
     try:
-        reachable = holder in state._melee_targets(c) or holder in state._shoot_targets(c)
+        reachable = holder in state.melee_targets(c) or holder in state.shoot_targets(c)
     finally:
         _probing.discard(c)
     return [t for t in out if t == holder] if reachable else out
@@ -765,14 +765,14 @@ class DearLupin:
         from game.lupin.rules.planning import charm_allowed
         if c != "fujiko" or "lupin" not in state.gang or not charm_allowed(state):
             return []
-        if not _free(state, c) or not _free(state, "lupin") or not state._carries_treasure("lupin"):
+        if not _free(state, c) or not _free(state, "lupin") or not state.carries_treasure("lupin"):
             return []
-        return ["lupin"] if state._can_receive("lupin", c) else []
+        return ["lupin"] if state.can_receive("lupin", c) else []
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
         require(a.target == "lupin" and a.target in self.targets(state, a.figure, a.card),
                 "Lupin must be next to Fujiko, free, with the treasure, and Fujiko empty-handed.")
-        state._give_tile("lupin", a.figure, ev)
+        state.give_tile("lupin", a.figure, ev)
         state.figures[a.figure].cards["first"] = True
 
 
@@ -846,7 +846,7 @@ def _disguise_targets(state: "LupinState", c: str, card: str) -> list[str]:
     from game.lupin.rules.vehicles import all_visible
     f = state.figures[c]
     if not _free(state, c) or f.in_car or f.moved or f.blocked_until >= state.round or f.always_shown \
-            or isinstance(f.spot, Under) or all_visible(state) or state._carries(c) or f.cards.get("disguise"):
+            or isinstance(f.spot, Under) or all_visible(state) or state.carries(c) or f.cards.get("disguise"):
         return []
     p = card_data(card).params
     taken = {state.figures[g].cards.get("disguise") for g in state.gang}
@@ -891,7 +891,7 @@ class Disguise:
         frm, was = f.spot, state.is_shown(c)
         f.cards.update(disguise=a.target, disguise_card=a.card, disguise_round=state.round)
         f.spot, f.shown, f.exposed, f.moved = None, False, False, True
-        state._note(c, spot_to_text(frm), a.target, "disguise")
+        state.note(c, spot_to_text(frm), a.target, "disguise")
         public: dict[str, Any] = {"figure": c, "shown": False}
         if was:
             public["from"] = spot_to_text(frm)
@@ -942,7 +942,7 @@ def _reveal(state: "LupinState", c: str, ev: list[Event], cause: str, by: str | 
     if by is not None:
         data["by"] = by
     ev.append(Event("unmasked", data, reveal=True))
-    state._note(c, agent, spot_to_text(square), "unmasked")
+    state.note(c, agent, spot_to_text(square), "unmasked")
 
 
 def _check_unmask(state: "LupinState", a: Any) -> bool:
@@ -953,7 +953,7 @@ def _check_unmask(state: "LupinState", a: Any) -> bool:
     if f.cards.get("unmasking"):
         return True
     require(disguised_as(state, c) is not None, f"{c} is not in disguise.")
-    state._check_member_turn(a.seat, c)
+    state.check_member_turn(a.seat, c)
     require(f.cards.get("disguise_round") != state.round,
             f"{c} took the agent's place this round: he may reveal himself from his next turn.")
     return False
@@ -1041,7 +1041,7 @@ def _do_unmask_hide(state: "LupinState", a: UnmaskHide, ev: list[Event]) -> None
         f.cards.pop("unmasking", None)
     else:
         _reveal(state, c, ev, "choice")
-    state._move_member(c, to, ev)      # a move from the agent's square, where everybody saw him
+    state.move_member(c, to, ev)      # a move from the agent's square, where everybody saw him
     if forced:
         state.active = active          # the police phase goes on
         f.moved = False

@@ -344,7 +344,7 @@ def _arrested_card_actions(state: "LupinState", seat: Seat) -> list[Action]:
     """The round engine offers an arrested member only to free himself; *Paparino Zazà?* is played then."""
     if state.offer is not None:
         return []
-    members = [state.active] if state.active else [c for c in state._may_start_turn() if state.seat_of[c] == seat]
+    members = [state.active] if state.active else [c for c in state.may_start_turn() if state.seat_of[c] == seat]
     out: list[Action] = []
     for c in members:
         f = state.figures[c]
@@ -380,7 +380,7 @@ def _pass_ok(state: "LupinState", c: str, card: str, to: str) -> bool:
 def _pass_actions(state: "LupinState", seat: Seat) -> list[Action]:
     if state.offer is not None:
         return []
-    members = [state.active] if state.active else [c for c in state._may_start_turn() if state.seat_of[c] == seat]
+    members = [state.active] if state.active else [c for c in state.may_start_turn() if state.seat_of[c] == seat]
     out: list[Action] = []
     for c in members:
         if state.seat_of.get(c) != seat:
@@ -395,7 +395,7 @@ def _pass_actions(state: "LupinState", seat: Seat) -> list[Action]:
 
 @register_handler(PassCard)
 def _do_pass(state: "LupinState", a: PassCard, ev: list[Event]) -> None:
-    state._check_member_turn(a.seat, a.figure)
+    state.check_member_turn(a.seat, a.figure)
     require(_pass_ok(state, a.figure, a.card, a.to),
             f"{a.figure} hands that card only to {a.to}, free and next to him.")
     state.figures[a.figure].hand.remove(a.card)
@@ -451,8 +451,8 @@ class Loyalty:
         ev.append(Event("card_peeked", {"figure": a.figure, "target": target, "card": seen}, audience=seats,
                         redacted=Event("card_peeked", {"figure": a.figure, "target": target})))
         forces = card_data(a.card).params.forces_betrayal_with
-        if seen == forces and state.cfg.episode != "cagliostro" and state._fujiko_traitor():
-            state._betray(ev)
+        if seen == forces and state.cfg.episode != "cagliostro" and state.fujiko_traitor():
+            state.betray(ev)
 
 
 # ------------------------------------------------------------------------------------ I proiettili non possono nulla
@@ -541,8 +541,8 @@ def _cross_dropped(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Ev
         return
     path = [to]
     if frm is not None and frm != to:
-        from game.lupin.rules.devices import _walk_path
-        path = _walk_path(state, frm, to, GANG if f.kind == "gang" else f.kind) or [to]
+        from game.lupin.rules.devices import walk_path
+        path = walk_path(state, frm, to, GANG if f.kind == "gang" else f.kind) or [to]
     if square not in path:
         return
     tile = next(t for t in state.tiles if t.index == index)
@@ -679,7 +679,7 @@ def hidden_gun_targets(state: "LupinState", c: str) -> list[str]:
     f = state.figures[c]
     if not _can_attack(state, c) or not f.acted or f.cards.get("hidden_gun") == state.round:
         return []
-    return [t for t in state._shoot_targets(c) if t in state.figures]
+    return [t for t in state.shoot_targets(c) if t in state.figures]
 
 
 def hidden_gun_shot(state: "LupinState", a: Any, ev: list[Event]) -> None:
@@ -687,7 +687,7 @@ def hidden_gun_shot(state: "LupinState", a: Any, ev: list[Event]) -> None:
     f = state.figures[a.figure]
     f.cards["hidden_gun"] = state.round
     f.cards["fired"] = state.round
-    state._reveal_attacker(a.figure, ev)
+    state.reveal_attacker(a.figure, ev)
     _roll_shot(state, a.figure, a.target, state.sheet_of(a.figure).skill("pistol"), ev, card=a.card)
 
 
@@ -740,7 +740,7 @@ def _do_magic_keep(state: "LupinState", a: MagicKeep, ev: list[Event]) -> None:
     f.deck = [a.card] + f.deck[len(top):] + rest
     del f.cards["magic"]
     ev.append(Event("magic_kept", {"figure": a.figure, "bottom": len(rest)}, reveal=True))
-    state._draw_card(a.figure, events=ev)   # the kept card is drawn as any card (forced ones act)
+    state.draw_card(a.figure, events=ev)   # the kept card is drawn as any card (forced ones act)
 
 
 # ------------------------------------------------------------------------------------ Colpo in canna da fenomeno
@@ -760,19 +760,19 @@ def _clear_line(state: "LupinState", frm: Any, to: Any) -> bool:
     dist = max(abs(dr), abs(dc))
     sr, sc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
     between = tuple(Sq(frm.row + sr * k, frm.col + sc * k) for k in range(1, dist))
-    line = geo._make_line(frm, geo.elevation(frm), to, dist, between, False)
-    s = geo._judge(line, frm, 10 ** 6, vehicles, False)
+    line = geo.make_line(frm, geo.elevation(frm), to, dist, between, False)
+    s = geo.judge(line, frm, 10 ** 6, vehicles, False)
     return s.seen and s.can_shoot
 
 
 def amazing_shot_targets(state: "LupinState", c: str) -> list[str]:
     f = state.figures[c]
-    if not _can_attack(state, c) or f.acted or not all(state._hook("may_shoot", c)) \
+    if not _can_attack(state, c) or f.acted or not all(state.hook("may_shoot", c)) \
             or state.sheet_of(c).skill("pistol") <= 0:
         return []
     out = [t for t, p in state.figures.items()
            if p.kind in POLICE_KINDS and p.spot is not None and not p.in_car and _clear_line(state, f.spot, p.spot)]
-    return state._narrowed("gang_attacks", c, sorted(out))
+    return state.narrowed("gang_attacks", c, sorted(out))
 
 
 def amazing_shot(state: "LupinState", a: Any, ev: list[Event]) -> None:
@@ -780,7 +780,7 @@ def amazing_shot(state: "LupinState", a: Any, ev: list[Event]) -> None:
     f = state.figures[a.figure]
     f.acted = True
     f.cards["fired"] = state.round
-    state._reveal_attacker(a.figure, ev)
+    state.reveal_attacker(a.figure, ev)
     f.always_shown = f.shown = True
     _sure_hit(state, a.figure, [a.target], a.card, ev)
 
@@ -791,12 +791,12 @@ def _zantetsu_targets(state: "LupinState", c: str) -> list[str]:
     f = state.figures[c]
     if not _can_attack(state, c) or f.acted:
         return []
-    out = [t for t in state._melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
+    out = [t for t in state.melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
     if isinstance(f.spot, Sq) and not isinstance(f.spot, (Inside, Under)):
         for cid, car in sorted(state.cars.items()):
             if car.spot is not None and abs(car.spot.row - f.spot.row) + abs(car.spot.col - f.spot.col) == 1:
                 out.append(cid)
-    return state._narrowed("gang_attacks", c, out)
+    return state.narrowed("gang_attacks", c, out)
 
 
 @card_effect("zantetsu_strike")
@@ -809,22 +809,22 @@ class AmazingZantetsu:
         p = card_data(a.card).params
         f = state.figures[a.figure]
         f.acted = True
-        state._reveal_attacker(a.figure, ev)
+        state.reveal_attacker(a.figure, ev)
         f.always_shown = f.shown = True
         ev.append(Event("card_hit", {"figure": a.figure, "target": a.target, "card": a.card}, reveal=True))
         if a.target in state.cars:
             car = state.cars[a.target]
             car.hits = CAR_HITS - 1
-            state._hit_car(a.target, ev)
+            state.hit_car(a.target, ev)
             return
         if state.figures[a.target].kind == "zenigata":
             for _ in range(p.zenigata_wounds):
                 z = state.figures["zenigata"]
                 if z.knocked_out or z.spot is None:
                     break
-                state._hit(a.figure, "zenigata", ev)
+                state.hit(a.figure, "zenigata", ev)
             return
-        state._hit(a.figure, a.target, ev)
+        state.hit(a.figure, a.target, ev)
 
 
 # ------------------------------------------------------------------------------------ Lupin ti amo
@@ -867,11 +867,11 @@ class LoveYou:
         frm, was = g.spot, state.is_shown(p.pull_partner)
         g.spot, g.exposed = to, False
         g.shown = state.in_police_sight(p.pull_partner)
-        state._note(p.pull_partner, spot_to_text(frm), spot_to_text(to), "called")
+        state.note(p.pull_partner, spot_to_text(frm), spot_to_text(to), "called")
         ev.append(Event("moved", {"figure": p.pull_partner, "from": spot_to_text(frm), "to": spot_to_text(to),
                                   "shown": state.is_shown(p.pull_partner), "called": True},
-                        audience=state._gang_seats_knowing(p.pull_partner),
-                        redacted=state._public_move_event(p.pull_partner, frm, to, was)))
+                        audience=state.gang_seats_knowing(p.pull_partner),
+                        redacted=state.public_move_event(p.pull_partner, frm, to, was)))
         if g.wounds:
             g.wounds = 0
             ev.append(Event("healed", {"figure": p.pull_partner, "by": a.figure, "card": a.card}, reveal=True))

@@ -18,13 +18,13 @@ from game.lupin.rules.pieces import BETRAYAL_CARD, CAR_HIT_ROLL, CAR_HITS, HIT_R
 class Combat:
     """Combat: a part of :class:`LupinState` (see the module docstring)."""
 
-    def _weapon_of(self, fid: str) -> str:
+    def weapon_of(self, fid: str) -> str:
         return "rifle" if self.figures[fid].kind == "guard" else "pistol"
 
-    def _range_of(self, fid: str, weapon: str) -> int:
+    def range_of(self, fid: str, weapon: str) -> int:
         return RIFLE_RANGE if weapon == "rifle" else PISTOL_RANGE
 
-    def _attack_spot(self, fid: str) -> Any:
+    def attack_spot(self, fid: str) -> Any:
         """Where ``fid`` shoots from: his square, or the square of the police car he rides in
         ("Gli agenti in auto possono tutti sparare"); None when he cannot shoot from where he is."""
         f = self.figures[fid]
@@ -37,20 +37,20 @@ class Combat:
         """The agents aboard a police car on the board: each may shoot from the car's square."""
         return [a for car in self.cars.values() if car.spot is not None for a in car.agents]
 
-    def _shoot_targets(self, fid: str) -> list[str]:
+    def shoot_targets(self, fid: str) -> list[str]:
         f = self.figures[fid]
-        weapon = self._weapon_of(fid)
+        weapon = self.weapon_of(fid)
         skill = self.sheet_of(fid).skill(weapon)
-        origin = self._attack_spot(fid)
+        origin = self.attack_spot(fid)
         if skill <= 0 or origin is None or isinstance(origin, Under):
             return []
-        if not all(self._hook("may_shoot", fid)):
+        if not all(self.hook("may_shoot", fid)):
             return []
-        rng = self._range_of(fid, weapon)
+        rng = self.range_of(fid, weapon)
         geo = self.geo
         out = []
         vehicles = [v for v in self.vehicles() if v != origin]   # his own car does not block him
-        for tid in self._enemies_of(fid):
+        for tid in self.enemies_of(fid):
             t = self.figures[tid]
             s = geo.sight(origin, t.spot, rng, vehicles=[v for v in vehicles if v != t.spot],
                           exposed=t.exposed)
@@ -62,19 +62,19 @@ class Combat:
                     s = geo.sight(origin, car.spot, rng, vehicles=[v for v in vehicles if v != car.spot])
                     if s.seen and s.can_shoot:
                         out.append(car.id)
-        for more in self._hook("shoot_targets", fid):
+        for more in self.hook("shoot_targets", fid):
             out.extend(more)
-        return self._narrowed("gang_attacks", fid, out)
+        return self.narrowed("gang_attacks", fid, out)
 
-    def _melee_targets(self, fid: str) -> list[str]:
+    def melee_targets(self, fid: str) -> list[str]:
         f = self.figures[fid]
         if f.spot is None or isinstance(f.spot, (Inside, Under)) or f.in_car:
             return []
-        return self._narrowed("gang_attacks", fid, [
-            tid for tid in self._enemies_of(fid)
+        return self.narrowed("gang_attacks", fid, [
+            tid for tid in self.enemies_of(fid)
             if abs(self.figures[tid].spot.row - f.spot.row) + abs(self.figures[tid].spot.col - f.spot.col) == 1])
 
-    def _enemies_of(self, fid: str) -> list[str]:
+    def enemies_of(self, fid: str) -> list[str]:
         """The figures ``fid`` may attack: whom it can see as an enemy on the board."""
         f = self.figures[fid]
         out = []
@@ -97,9 +97,9 @@ class Combat:
                 t = self.figures[tid]
                 if t.spot is None or t.escaped or t.arrested_by is not None or t.in_car:
                     continue
-                if isinstance(t.spot, (Inside, Under)) or self._on_bus(t.spot) or not self.is_shown(tid):
+                if isinstance(t.spot, (Inside, Under)) or self.on_bus(t.spot) or not self.is_shown(tid):
                     continue
-                if not all(self._hook("attackable", fid, tid)):
+                if not all(self.hook("attackable", fid, tid)):
                     continue
                 out.append(tid)
         return out
@@ -124,34 +124,34 @@ class Combat:
         if self.cfg.variant == "all-vs-all":
             return False
         if fid == "fujiko":
-            return self._fujiko_traitor() or self.betrayed
+            return self.fujiko_traitor() or self.betrayed
         return self.betrayed and "fujiko" in self.figures
 
-    def _fujiko_traitor(self) -> bool:
-        for verdict in self._hook("traitor"):   # cagliostro.py: she starts as a traitor
+    def fujiko_traitor(self) -> bool:
+        for verdict in self.hook("traitor"):   # cagliostro.py: she starts as a traitor
             if verdict is not None:
                 return verdict
         f = self.figures.get("fujiko")
-        return f is not None and BETRAYAL_CARD in f.hand and self._betrayal_allowed()
+        return f is not None and BETRAYAL_CARD in f.hand and self.betrayal_allowed()
 
-    def _betrayal_allowed(self) -> bool:
+    def betrayal_allowed(self) -> bool:
         return self.cfg.variant == "coop" and self.cfg.players >= 4
 
     def _do_shoot(self, a: A.Shoot, ev: list[Event]) -> None:
         f = self.figures.get(a.figure)
         require(f is not None, "lupin_refusal_core.no_such_figure", figure=a.figure)
         self._check_attacker(a.seat, a.figure)
-        require(a.weapon == self._weapon_of(a.figure), "lupin_refusal_core.no_weapon", figure=a.figure,
+        require(a.weapon == self.weapon_of(a.figure), "lupin_refusal_core.no_weapon", figure=a.figure,
                 weapon=Term(f"lupin_refusal_core.weapon.{a.weapon}") if a.weapon in ("pistol", "rifle") else a.weapon)
-        require(a.target in self._shoot_targets(a.figure), "lupin_refusal_core.no_clear_shot", figure=a.figure,
+        require(a.target in self.shoot_targets(a.figure), "lupin_refusal_core.no_clear_shot", figure=a.figure,
                 target=a.target)
-        if f.kind != "gang" and any(self._hook("police_attack", a, ev)):
+        if f.kind != "gang" and any(self.hook("police_attack", a, ev)):
             return
         f.acted = True
         if f.kind == "gang":
             self.active = a.figure
-            self._reveal_attacker(a.figure, ev)
-        if any(self._hook("shoot", a, ev)):
+            self.reveal_attacker(a.figure, ev)
+        if any(self.hook("shoot", a, ev)):
             return
         if a.target in self.cars:
             roll = self.rng.roll(2)
@@ -159,7 +159,7 @@ class Combat:
             ev.append(Event("shot", {"figure": a.figure, "target": a.target, "dice": roll, "need": CAR_HIT_ROLL,
                                      "hit": hit}, reveal=True))
             if hit:
-                self._hit_car(a.target, ev)
+                self.hit_car(a.target, ev)
             return
         skill = self.sheet_of(a.figure).skill(a.weapon)
         roll = self.rng.roll(2)
@@ -167,28 +167,28 @@ class Combat:
         ev.append(Event("shot", {"figure": a.figure, "target": a.target, "dice": roll, "skill": skill,
                                  "need": HIT_ROLL, "hit": hit}, reveal=True))
         if hit:
-            self._hit(a.figure, a.target, ev)
+            self.hit(a.figure, a.target, ev)
 
     def _do_melee(self, a: A.Melee, ev: list[Event]) -> None:
         f = self.figures.get(a.figure)
         require(f is not None, "lupin_refusal_core.no_such_figure", figure=a.figure)
         self._check_attacker(a.seat, a.figure)
-        require(a.target in self._melee_targets(a.figure), "lupin_refusal_core.not_next_to", figure=a.figure,
+        require(a.target in self.melee_targets(a.figure), "lupin_refusal_core.not_next_to", figure=a.figure,
                 target=a.target)
-        if f.kind != "gang" and any(self._hook("police_attack", a, ev)):
+        if f.kind != "gang" and any(self.hook("police_attack", a, ev)):
             return
         f.acted = True
         if f.kind == "gang":
             self.active = a.figure
-            self._reveal_attacker(a.figure, ev)
-        if self._strike(a.figure, a.target, ev):
+            self.reveal_attacker(a.figure, ev)
+        if self.strike(a.figure, a.target, ev):
             return
         # a miss gives the defender his counter-attack (once)
         if self.figures[a.target].spot is not None:
-            self._strike(a.target, a.figure, ev, counter=True)
+            self.strike(a.target, a.figure, ev, counter=True)
 
-    def _strike(self, attacker: str, defender: str, ev: list[Event], counter: bool = False) -> bool:
-        if any(self._hook("strike", attacker, defender, ev)):
+    def strike(self, attacker: str, defender: str, ev: list[Event], counter: bool = False) -> bool:
+        if any(self.hook("strike", attacker, defender, ev)):
             return False
         skill = self.sheet_of(attacker).melee
         roll = self.rng.roll(2)
@@ -204,16 +204,16 @@ class Combat:
         data["hit"] = hit
         ev.append(Event("melee", data, reveal=True))
         if hit:
-            if attacker == "fujiko" and self._carries_treasure(defender) and self.figures[defender].kind == "gang":
+            if attacker == "fujiko" and self.carries_treasure(defender) and self.figures[defender].kind == "gang":
                 self._fujiko_steals(defender, ev)
             else:
-                self._hit(attacker, defender, ev)
+                self.hit(attacker, defender, ev)
         return hit
 
     def _check_attacker(self, seat: Seat, fid: str) -> None:
         f = self.figures[fid]
         if f.kind == "gang":
-            self._check_member_turn(seat, fid)
+            self.check_member_turn(seat, fid)
             require(f.arrested_by is None, "lupin_refusal_core.under_arrest", figure=fid)
             require(f.blocked_until < self.round, "lupin_refusal_core.stunned", figure=fid)
         else:
@@ -222,7 +222,7 @@ class Combat:
             require(not f.knocked_out, "lupin_refusal_core.zenigata_recovering")
         require(not f.acted, "lupin_refusal_core.already_acted", figure=fid)
 
-    def _reveal_attacker(self, c: str, ev: list[Event]) -> None:
+    def reveal_attacker(self, c: str, ev: list[Event]) -> None:
         """Shooting or fighting gives a gang member away: he is placed on the board."""
         f = self.figures[c]
         if isinstance(f.spot, Inside):
@@ -233,25 +233,25 @@ class Combat:
             f.shown = True
             ev.append(Event("spotted", {"figure": c, "square": spot_to_text(f.spot)}))
 
-    def _hit(self, attacker: str, target: str, ev: list[Event]) -> None:
+    def hit(self, attacker: str, target: str, ev: list[Event]) -> None:
         t = self.figures[target]
         if t.kind in ("agent", "guard"):
-            self._eliminate(target, ev, by=attacker)
+            self.eliminate(target, ev, by=attacker)
             return
         t.wounds += 1
         ev.append(Event("wounded", {"figure": target, "wounds": t.wounds}))
         if target in self.gang:
-            self._note(target, spot_to_text(t.spot), spot_to_text(t.spot), "wounded")
+            self.note(target, spot_to_text(t.spot), spot_to_text(t.spot), "wounded")
         limit = self.sheet_of(target).max_wounds
         if t.wounds < limit:
             return
         if t.kind == "zenigata":
-            self._zenigata_out(ev)
+            self.zenigata_out(ev)
         else:
-            self._arrest(target, ev)
+            self.arrest(target, ev)
 
-    def _eliminate(self, fid: str, ev: list[Event], by: str | None = None) -> None:
-        if any(self._hook("eliminating", fid, by, ev)):
+    def eliminate(self, fid: str, ev: list[Event], by: str | None = None) -> None:
+        if any(self.hook("eliminating", fid, by, ev)):
             return
         f = self.figures[fid]
         prisoner = f.holding
@@ -267,9 +267,9 @@ class Combat:
             g = self.figures[by]
             g.kills += 1
             if g.kills % 3 == 0:
-                self._draw_card(by, events=ev)
+                self.draw_card(by, events=ev)
 
-    def _hit_car(self, car_id: str, ev: list[Event]) -> None:
+    def hit_car(self, car_id: str, ev: list[Event]) -> None:
         car = self.cars[car_id]
         car.hits += 1
         ev.append(Event("car_hit", {"car": car_id, "hits": car.hits}))
@@ -293,10 +293,10 @@ class Combat:
                 t.carrier = "fujiko"
                 t.seen_by.add(self.seat_of["fujiko"])
         self.figures[victim].blocked_until = self.round + 1
-        self._betray(ev)
+        self.betray(ev)
         ev.append(Event("treasure_stolen", {"by": "fujiko", "from": victim}))
 
-    def _betray(self, ev: list[Event]) -> None:
+    def betray(self, ev: list[Event]) -> None:
         if not self.betrayed:
             self.betrayed = True
             fj = self.figures["fujiko"]

@@ -17,7 +17,7 @@ from game.lupin.rules.pieces import SEATS
 class Flow:
     """The flow of the game: a part of :class:`LupinState` (see the module docstring)."""
 
-    def _not_your_turn(self, seat: Seat) -> IllegalAction:
+    def not_your_turn(self, seat: Seat) -> IllegalAction:
         who: str = ", ".join(self.to_act()) or Term("lupin_refusal_core.nobody")
         if self.phase == "gang":
             last = [c for c in self.gang if self.seat_of[c] == seat and self.plays_last(c)
@@ -30,9 +30,9 @@ class Flow:
         from game.lupin.rules.planning import confirm_plan
         confirm_plan(self, a, ev)   # checks, the time-out's start squares, the leftovers
         ev.append(Event("plan_confirmed", {"timed_out": a.timed_out}))
-        if any(self._hook("plan_confirmed", ev)):   # an episode's own planning step follows (cagliostro.py)
+        if any(self.hook("plan_confirmed", ev)):   # an episode's own planning step follows (cagliostro.py)
             return
-        self._start_gang_phase(ev)
+        self.start_gang_phase(ev)
 
     def _start_police_phase(self, ev: list[Event]) -> None:
         self.phase = "police"
@@ -48,7 +48,7 @@ class Flow:
                 car.spot, car.hits = car.home, 0   # a destroyed car is back for the next reinforcements
         ev.append(Event("phase", {"phase": "police", "round": self.round}))
 
-    def _start_gang_phase(self, ev: list[Event]) -> None:
+    def start_gang_phase(self, ev: list[Event]) -> None:
         self.phase = "gang"
         self.active = None
         for c in self.gang:
@@ -59,22 +59,22 @@ class Flow:
             if f.escaped:
                 f.turn_done = True
         ev.append(Event("phase", {"phase": "gang", "round": self.round}))
-        self._hook("gang_phase", ev)
-        if not self._may_start_turn():
-            self._end_gang_phase(ev)
+        self.hook("gang_phase", ev)
+        if not self.may_start_turn():
+            self.end_gang_phase(ev)
 
-    def _end_gang_phase(self, ev: list[Event]) -> None:
+    def end_gang_phase(self, ev: list[Event]) -> None:
         self.active = None
         self._episode_phase(ev)
         self.phase = "treasure"
         for c in self.gang:
             self.figures[c].flipped = False
         ev.append(Event("phase", {"phase": "treasure", "round": self.round}))
-        self._hook("treasure_phase", ev)   # an episode's phase-4 happenings (Stonehenge: the blade taken)
+        self.hook("treasure_phase", ev)   # an episode's phase-4 happenings (Stonehenge: the blade taken)
         if self.result_ is not None:
             return
-        if not self._treasure_seats():
-            self._end_round(ev)
+        if not self.treasure_seats():
+            self.end_round(ev)
 
     def _episode_phase(self, ev: list[Event]) -> None:
         """Phase 3: the bus moves on to the next stop, carrying anybody inside."""
@@ -91,11 +91,11 @@ class Flow:
             f = self.figures[c]
             if f.spot in here:
                 f.spot = nxt[here.index(f.spot)]
-                self._note(c, format_coord(here[0]), format_coord(f.spot), "bus")
+                self.note(c, format_coord(here[0]), format_coord(f.spot), "bus")
         ev.append(Event("bus", {"from": [format_coord(s) for s in here], "to": [format_coord(s) for s in nxt]}))
 
-    def _end_round(self, ev: list[Event]) -> None:
-        if self._check_end(ev, end_of_round=True):
+    def end_round(self, ev: list[Event]) -> None:
+        if self.check_end(ev, end_of_round=True):
             return
         self.round += 1
         ev.append(Event("round", {"round": self.round}))
@@ -110,7 +110,7 @@ class Flow:
             out = narrow(self, out)
         return out
 
-    def _check_end(self, ev: list[Event], end_of_round: bool = False) -> bool:
+    def check_end(self, ev: list[Event], end_of_round: bool = False) -> bool:
         """The end of the game, checked after every escape and arrest and after each round."""
         figs = self.figures
         on_board = [c for c in self.gang if not figs[c].escaped and figs[c].arrested_by is None]

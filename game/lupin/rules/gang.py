@@ -21,33 +21,33 @@ from game.lupin.rules.pieces import BETRAYAL_CARD, BETRAYAL_LAST_ROUND, Note, sq
 class GangTurn:
     """A gang member's turn: a part of :class:`LupinState` (see the module docstring)."""
 
-    def _start_squares(self, c: str | None = None, escape: bool = False) -> list[Sq]:
+    def start_squares(self, c: str | None = None, escape: bool = False) -> list[Sq]:
         """Where member ``c`` may start (``escape``: leave the map); an episode may give each
         member his own (cagliostro.py: Fujiko at T1/T25)."""
-        for own in self._hook("start_squares", c, escape):
+        for own in self.hook("start_squares", c, escape):
             if own is not None:
                 return own
         return sorted(self.geo.board.squares_of("start"))
 
-    def _start_actions(self, seat: Seat) -> list[Action]:
+    def start_actions(self, seat: Seat) -> list[Action]:
         """Planning: a start square for each of the seat's members who has none yet."""
         out: list[Action] = []
         for c in self.gang:
             if self.seat_of[c] == seat and self.figures[c].spot is None:
                 taken = {self.figures[g].spot for g in self.gang} if (
                     self.cfg.difficulty == "novice" and self.cfg.novice_always_visible) else set()
-                for sq in self._start_squares(c):
+                for sq in self.start_squares(c):
                     if sq not in taken:
                         out.append(A.ChooseStart(seat, c, format_coord(sq)))
         return out
 
-    def _may_start_turn(self) -> list[str]:
+    def may_start_turn(self) -> list[str]:
         waiting = [c for c in self.gang if not self.figures[c].turn_done and not self.figures[c].escaped]
-        for first in self._hook("first_to_play", waiting):   # cagliostro.py: Fujiko always first
+        for first in self.hook("first_to_play", waiting):   # cagliostro.py: Fujiko always first
             if first:
                 return first
         # "Oh mio caro Lupin..." (option B): Fujiko, given the loot by Lupin, moves first
-        first = [c for c in waiting if self._carries_treasure(c) and self.figures[c].cards.get("first")]
+        first = [c for c in waiting if self.carries_treasure(c) and self.figures[c].cards.get("first")]
         if first:
             return first
         # whoever has held the treasure, even once, moves last ("muoverà sempre per ultimo")
@@ -55,9 +55,9 @@ class GangTurn:
         others = [c for c in waiting if c not in last]
         return others or last
 
-    def _member_actions(self, seat: Seat, c: str) -> list[Action]:
+    def member_actions(self, seat: Seat, c: str) -> list[Action]:
         f = self.figures[c]
-        for only in self._hook("member_actions", seat, c):
+        for only in self.hook("member_actions", seat, c):
             if only is not None:
                 return only
         out: list[Action] = []
@@ -72,16 +72,16 @@ class GangTurn:
             for s in self._gang_move_targets(c):
                 out.append(A.Move(seat, c, spot_to_text(s)))
         if not f.acted and not blocked:
-            for target in self._shoot_targets(c):
-                out.append(A.Shoot(seat, c, target, self._weapon_of(c)))
-            for target in self._melee_targets(c):
+            for target in self.shoot_targets(c):
+                out.append(A.Shoot(seat, c, target, self.weapon_of(c)))
+            for target in self.melee_targets(c):
                 out.append(A.Melee(seat, c, target))
         out.extend(self._card_and_device_actions(seat, c))
         if self._on_start_square(c):
             out.append(A.Escape(seat, c))
-        if self._carries(c):
+        if self.carries(c):
             for other in self.gang:
-                if other != c and self._can_receive(c, other):
+                if other != c and self.can_receive(c, other):
                     out.append(A.PassTreasure(seat, c, other))
         out.append(A.EndTurn(seat, c))
         return out
@@ -120,9 +120,9 @@ class GangTurn:
                                  state=board_state)
             dry = set(out)
             out += [s for s in wet.cost if s != f.spot and s not in dry]
-        return self._narrowed("gang_moves", c, out)
+        return self.narrowed("gang_moves", c, out)
 
-    def _narrowed(self, name: str, fid: str, out: list[Any]) -> list[Any]:
+    def narrowed(self, name: str, fid: str, out: list[Any]) -> list[Any]:
         """Forced mission cards (cards.py: *Nessuno resta indietro*) narrow a member's moves/attacks."""
         if self.figures[fid].kind == "gang":
             for fn in HOOKS.get(name, ()):
@@ -132,15 +132,15 @@ class GangTurn:
     def _on_start_square(self, c: str) -> bool:
         f = self.figures[c]
         return isinstance(f.spot, tuple) and not isinstance(f.spot, (Inside, Under)) \
-            and f.spot in set(self._start_squares(c, escape=True))
+            and f.spot in set(self.start_squares(c, escape=True))
 
     def _do_choosestart(self, a: A.ChooseStart, ev: list[Event]) -> None:
         require(self.phase == "planning", "lupin_refusal_core.plan_made")
         require(a.figure in self.gang and self.seat_of[a.figure] == a.seat, "lupin_refusal_core.not_yours_to_move",
                 figure=a.figure)
         require(self.figures[a.figure].spot is None, "lupin_refusal_core.has_start", figure=a.figure)
-        sq = self._parse_square(a.square)
-        require(sq in set(self._start_squares(a.figure)), "lupin_refusal_core.not_start_square", square=a.square,
+        sq = self.parse_square(a.square)
+        require(sq in set(self.start_squares(a.figure)), "lupin_refusal_core.not_start_square", square=a.square,
                 figure=a.figure)
         f = self.figures[a.figure]
         if self.cfg.difficulty == "novice" and self.cfg.novice_always_visible:
@@ -159,27 +159,27 @@ class GangTurn:
         except ValueError as exc:
             raise square_refusal(exc) from None
         if f.kind == "gang":
-            self._check_member_turn(a.seat, a.figure)
+            self.check_member_turn(a.seat, a.figure)
             require(f.arrested_by is None, "lupin_refusal_core.arrested_cannot_move", figure=a.figure)
             require(f.blocked_until < self.round, "lupin_refusal_core.stunned_cannot_move", figure=a.figure)
             require(not f.moved, "lupin_refusal_core.already_moved", figure=a.figure)
             require(to in set(self._gang_move_targets(a.figure)), "lupin_refusal_core.member_cannot_reach",
                     figure=a.figure, square=a.to, frm=spot_to_text(f.spot), movement=self.allowance(a.figure))
-            self._move_member(a.figure, to, ev)
+            self.move_member(a.figure, to, ev)
         else:
             require(self.phase == "police" and a.seat == "zenigata", "lupin_refusal_core.police_move_in_police_phase")
             require(f.kind != "guard", "lupin_refusal_core.guards_stay")
             require(not f.holding, "lupin_refusal_core.holds_prisoner_stays", figure=a.figure)
             require(not f.moved, "lupin_refusal_core.already_moved", figure=a.figure)
-            require(to in set(self._police_move_targets(a.figure)), "lupin_refusal_core.police_cannot_reach",
+            require(to in set(self.police_move_targets(a.figure)), "lupin_refusal_core.police_cannot_reach",
                     figure=a.figure, square=a.to, movement=self.allowance(a.figure))
             frm = f.spot
             f.spot, f.moved = to, True
             ev.append(Event("moved", {"figure": a.figure, "from": spot_to_text(frm), "to": a.to}))
-            self._hook("moved", a.figure, frm, to, ev)
-            self._police_sees(ev)
+            self.hook("moved", a.figure, frm, to, ev)
+            self.police_sees(ev)
 
-    def _move_member(self, c: str, to: Spot, ev: list[Event]) -> None:
+    def move_member(self, c: str, to: Spot, ev: list[Event]) -> None:
         f = self.figures[c]
         frm = f.spot
         was_shown = self.is_shown(c)
@@ -190,20 +190,20 @@ class GangTurn:
             f.shown = was_shown
         else:
             f.shown = self.in_police_sight(c)
-        self._note(c, spot_to_text(frm), spot_to_text(to), "move")
-        self._hook("moved", c, frm, to, ev)
-        gang_seats = self._gang_seats_knowing(c)
+        self.note(c, spot_to_text(frm), spot_to_text(to), "move")
+        self.hook("moved", c, frm, to, ev)
+        gang_seats = self.gang_seats_knowing(c)
         full = Event("moved", {"figure": c, "from": spot_to_text(frm), "to": spot_to_text(to),
                                "shown": self.is_shown(c)}, audience=gang_seats,
-                     redacted=self._public_move_event(c, frm, to, was_shown))
+                     redacted=self.public_move_event(c, frm, to, was_shown))
         ev.append(full)
 
-    def _check_member_turn(self, seat: Seat, c: str) -> None:
+    def check_member_turn(self, seat: Seat, c: str) -> None:
         require(self.phase == "gang", "lupin_refusal_core.gang_acts_in_gang_phase")
         require(c in self.gang, "lupin_refusal_core.not_in_gang", figure=c)
         require(self.seat_of[c] == seat, "lupin_refusal_core.not_yours_to_play", figure=c)
         require(self.active in (None, c), "lupin_refusal_core.still_playing", figure=self.active)
-        require(c in self._may_start_turn() or self.active == c,
+        require(c in self.may_start_turn() or self.active == c,
                 "lupin_refusal_core." + ("cannot_play_now_last" if self.plays_last(c) else "cannot_play_now"),
                 figure=c)
 
@@ -211,12 +211,12 @@ class GangTurn:
         if a.figure == "police":
             require(self.phase == "police" and a.seat == "zenigata", "lupin_refusal_core.not_police_phase")
             ev.append(Event("police_done", {}))
-            self._start_gang_phase(ev)
+            self.start_gang_phase(ev)
             return
-        self._check_member_turn(a.seat, a.figure)
+        self.check_member_turn(a.seat, a.figure)
         f = self.figures[a.figure]
         if not f.moved and not f.acted and f.arrested_by is None and not f.escaped and f.spot is not None:
-            self._note(a.figure, spot_to_text(f.spot), spot_to_text(f.spot), "stay")
+            self.note(a.figure, spot_to_text(f.spot), spot_to_text(f.spot), "stay")
             # standing still: a hidden member who stays where the police now see him is spotted
             if not self.is_shown(a.figure) and self.in_police_sight(a.figure):
                 f.shown = True
@@ -224,31 +224,31 @@ class GangTurn:
         f.turn_done = True
         self.active = None
         ev.append(Event("turn_done", {"figure": a.figure}))
-        if not self._may_start_turn():
-            self._end_gang_phase(ev)
+        if not self.may_start_turn():
+            self.end_gang_phase(ev)
 
     def _do_escape(self, a: A.Escape, ev: list[Event]) -> None:
-        self._check_member_turn(a.seat, a.figure)
+        self.check_member_turn(a.seat, a.figure)
         require(self._on_start_square(a.figure), "lupin_refusal_core.escape_square", figure=a.figure)
         f = self.figures[a.figure]
         frm = f.spot
         f.escaped, f.spot, f.turn_done = True, None, True
         self.escape_order.append(a.figure)
         self.active = None
-        with_treasure = self._carries_treasure(a.figure)
+        with_treasure = self.carries_treasure(a.figure)
         if with_treasure:
             self.treasure_out = True
-        self._note(a.figure, spot_to_text(frm), "-", "escaped")
+        self.note(a.figure, spot_to_text(frm), "-", "escaped")
         gang_seats = self.team_seats(a.figure)
         ev.append(Event("escaped", {"figure": a.figure, "square": format_coord(frm), "treasure": with_treasure},
                         audience=gang_seats, redacted=Event("escaped", {"figure": a.figure})))
-        if self._check_end(ev):
+        if self.check_end(ev):
             return
-        if not self._may_start_turn():
-            self._end_gang_phase(ev)
+        if not self.may_start_turn():
+            self.end_gang_phase(ev)
 
     def _do_freeself(self, a: A.FreeSelf, ev: list[Event]) -> None:
-        self._check_member_turn(a.seat, a.figure)
+        self.check_member_turn(a.seat, a.figure)
         f = self.figures[a.figure]
         require(f.arrested_by is not None, "lupin_refusal_core.not_arrested", figure=a.figure)
         require(a.price in ("devices", "round"), "lupin_refusal_core.free_price")
@@ -258,7 +258,7 @@ class GangTurn:
                 "lupin_refusal_core.no_round_left")
         holder = f.arrested_by
         if holder in self.figures and self.figures[holder].kind == "agent":
-            self._eliminate(holder, ev, by=None)
+            self.eliminate(holder, ev, by=None)
         f.arrested_by, f.wounds = None, 0
         if a.price == "round":
             self.rounds_total -= 1
@@ -272,13 +272,13 @@ class GangTurn:
         ev.append(Event("freed_self", {"figure": a.figure, "price": a.price, "rounds": self.rounds_total}))
         f.turn_done = True
         self.active = None
-        if not self._may_start_turn():
-            self._end_gang_phase(ev)
+        if not self.may_start_turn():
+            self.end_gang_phase(ev)
 
     def _do_playcard(self, a: A.PlayCard, ev: list[Event]) -> None:
         from game.lupin.rules.catalog import card as card_data
         from game.lupin.rules.effects import CARDS_PER_TURN, CARD_RULES
-        self._check_member_turn(a.seat, a.figure)
+        self.check_member_turn(a.seat, a.figure)
         f = self.figures[a.figure]
         require(a.card in f.hand, "lupin_refusal_core.no_such_card", figure=a.figure)
         require(f.cards_played < CARDS_PER_TURN, "lupin_refusal_core.card_already_played", figure=a.figure)
@@ -299,7 +299,7 @@ class GangTurn:
     def _do_usedevice(self, a: A.UseDevice, ev: list[Event]) -> None:
         from game.lupin.rules.catalog import device as device_data
         from game.lupin.rules.effects import DEVICES_PER_TURN, DEVICE_RULES
-        self._check_member_turn(a.seat, a.figure)
+        self.check_member_turn(a.seat, a.figure)
         f = self.figures[a.figure]
         require(a.device in f.devices, "lupin_refusal_core.no_such_device", figure=a.figure)
         require(f.devices_used < DEVICES_PER_TURN, "lupin_refusal_core.two_devices_used", figure=a.figure)
@@ -314,7 +314,7 @@ class GangTurn:
         ev.append(used(self, a) if used is not None else
                   Event("device_used", {"figure": a.figure, "device": a.device, "target": a.target}, reveal=True))
 
-    def _draw_card(self, c: str, at_start: bool = False, events: list[Event] | None = None) -> None:
+    def draw_card(self, c: str, at_start: bool = False, events: list[Event] | None = None) -> None:
         f = self.figures[c]
         if not f.deck:
             return
@@ -323,7 +323,7 @@ class GangTurn:
         from game.lupin.rules.catalog import card as card_data
         if any(fn(self, c, card, at_start, events) for fn in HOOKS.get("drawn", ())):
             return   # the expansion's cards (cards.py): void, or played at once
-        void = card == BETRAYAL_CARD and (not self._betrayal_allowed() or self.round > BETRAYAL_LAST_ROUND)
+        void = card == BETRAYAL_CARD and (not self.betrayal_allowed() or self.round > BETRAYAL_LAST_ROUND)
         void = void or card_data(card).void_in(self.cfg.episode)   # "se pesca queste carte, deve scartarle"
         if void:
             f.discard.append(card)
@@ -335,6 +335,6 @@ class GangTurn:
             events.append(Event("card_drawn", {"figure": c, "card": card}, audience=frozenset({seat}),
                                 redacted=Event("card_drawn", {"figure": c}), reveal=True))
 
-    def _note(self, c: str, frm: str, to: str, action: str) -> None:
+    def note(self, c: str, frm: str, to: str, action: str) -> None:
         f = self.figures[c]
         f.notes.append(Note(self.round, frm, to, action, f.kills, f.wounds))

@@ -28,7 +28,7 @@ def register_phase_actions(phase: str):
 
 
 # Named hooks for the vehicles and devices (vehicles.py, devices.py): functions called as
-# fn(state, *args) at fixed points of the round (LupinState._hook):
+# fn(state, *args) at fixed points of the round (LupinState.hook):
 #   "gang_phase" (ev)              a gang phase begins (vehicles bought are put on the board)
 #   "moved" (who, frm, to, ev)     a figure or a police car has moved (traps; a rider walks off);
 #                                  frm None: an agent got out of a police car
@@ -43,7 +43,7 @@ def register_phase_actions(phase: str):
 #   "unseen" (fid) -> bool         True: the member stays unseen though in a line of fire
 #   "allowance" (fid, squares) -> squares   the movement this round, changed (mission cards)
 #   "gang_moves" / "gang_attacks" (fid, out) -> out   a member's move squares / attack targets,
-#                                  narrowed by forced mission cards (LupinState._narrowed)
+#                                  narrowed by forced mission cards (LupinState.narrowed)
 # and, for a member hidden inside a police agent (cards.py, *Travestimento perfetto*):
 #   "waiting" () -> [seat]         seats that must answer before anybody else acts (a forced reveal)
 #   "refuse" (action) -> str|None  a sentence refusing an action the rules do not allow now

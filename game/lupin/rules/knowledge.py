@@ -31,20 +31,20 @@ class Knowledge:
         if self.cfg.difficulty == "novice" and (self.cfg.novice_always_visible or self.cfg.episode not in
                                                 BASE_EPISODES or self.round > NOVICE_HIDDEN_ROUNDS):
             return True
-        if any(self._hook("all_shown")):   # Zenigata's floodlights (cards.py)
+        if any(self.hook("all_shown")):   # Zenigata's floodlights (cards.py)
             return True
         return f.shown
 
     def may_talk(self, a: str, b: str) -> bool:
         """Gang members may share what they know when adjacent, in the same vehicle, or over a
         radio this round."""
-        if any(self._hook("apart", a, b)):   # a member who keeps apart (cagliostro.py: Fujiko)
+        if any(self.hook("apart", a, b)):   # a member who keeps apart (cagliostro.py: Fujiko)
             return False
         if self.near(a, b):
             return True
         if self.figures[a].spot is None or self.figures[b].spot is None:
             return False
-        return any(self._hook("talk", a, b))
+        return any(self.hook("talk", a, b))
 
     def near(self, a: str, b: str) -> bool:
         """Next to each other (or in the same vehicle, or inside the same building)."""
@@ -81,7 +81,7 @@ class Knowledge:
         for car in self.cars.values():
             if car.spot is not None:
                 occ[car.spot] = car.id
-        for more in self._hook("occupied"):
+        for more in self.hook("occupied"):
             occ.update(more)
         return occ
 
@@ -103,21 +103,21 @@ class Knowledge:
 
     def vehicles(self) -> list[Sq]:
         out = [c.spot for c in self.cars.values() if c.spot is not None]
-        for more in self._hook("vehicles"):
+        for more in self.hook("vehicles"):
             out.extend(more)
         return out
 
     def in_police_sight(self, fid: str) -> bool:
         f = self.figures[fid]
-        if f.spot is None or isinstance(f.spot, (Inside, Under)) or self._on_bus(f.spot):
+        if f.spot is None or isinstance(f.spot, (Inside, Under)) or self.on_bus(f.spot):
             return False
-        if any(self._hook("unseen", fid)):
+        if any(self.hook("unseen", fid)):
             return False
         geo = self.geo
         exposed = [f.spot] if f.exposed else []
         return f.spot in geo.watched(self.viewers(), vehicles=self.vehicles(), exposed=exposed)
 
-    def _on_bus(self, spot: Any) -> bool:
+    def on_bus(self, spot: Any) -> bool:
         return spot in self.bus_squares()
 
     def bus_squares(self) -> tuple[Sq, ...]:
@@ -144,7 +144,7 @@ class Knowledge:
                     out.append(sq)
         return out
 
-    def _positions_known(self, seat: Seat) -> dict[str, bool] | None:
+    def positions_known(self, seat: Seat) -> dict[str, bool] | None:
         """Which gang members of other seats (and which gang vehicles) ``seat`` knows the square of
         now (None while the gang plans: start squares are told to the whole gang then, so nothing
         is learned by a move)."""
@@ -156,14 +156,14 @@ class Knowledge:
         known.update({vid: seat_knows_vehicle(self, seat, v) for vid, v in self.rides.items()})   # gang vehicles
         return known
 
-    def _mark_learned(self, seat: Seat, known: dict[str, bool] | None, ev: list[Event]) -> None:
+    def mark_learned(self, seat: Seat, known: dict[str, bool] | None, ev: list[Event]) -> None:
         """An action that showed its own seat where a member of another seat stands (Zenigata's
         agent spots a hidden member; a gang member steps next to a hidden partner) revealed
         something to that seat, so it ends undo for it: its "spotted" events (else the first
         event it sees) are marked ``reveal``. Undoing it would let a seat look and take it back."""
         if known is None:
             return
-        after = self._positions_known(seat) or {}
+        after = self.positions_known(seat) or {}
         learned = {c for c, now in after.items() if now and not known.get(c, False)}
         if not learned or any(e.reveal for e in ev):
             return
@@ -176,7 +176,7 @@ class Knowledge:
         for i in seen:
             ev[i] = dataclasses.replace(ev[i], reveal=True)
 
-    def _police_on_hidden(self) -> set[tuple[str, str, Any]]:
+    def police_on_hidden(self) -> set[tuple[str, str, Any]]:
         """(member, police figure or car, square) for each hidden member on the square of a
         policeman or a police car: the rulebook lets them share it ("in caso di invisibilità può
         accadere che due personaggi si trovino sulla stessa casella"), and the policeman does not
@@ -198,18 +198,18 @@ class Knowledge:
                 out.add((c, who, f.spot))
         return out
 
-    def _tell_police_on_hidden(self, before: set[tuple[str, str, Any]], ev: list[Event]) -> None:
+    def tell_police_on_hidden(self, before: set[tuple[str, str, Any]], ev: list[Event]) -> None:
         """A policeman (or a police car) has just stopped on a hidden member's square: the gang
         seats that know where he is are told; the police and the table are told nothing."""
-        for c, who, square in sorted(self._police_on_hidden() - before, key=lambda x: (x[0], x[1])):
+        for c, who, square in sorted(self.police_on_hidden() - before, key=lambda x: (x[0], x[1])):
             ev.append(Event("police_on_hidden", {"figure": c, "police": who, "square": spot_to_text(square)},
-                            audience=self._gang_seats_knowing(c)))
+                            audience=self.gang_seats_knowing(c)))
 
-    def _settle(self, ev: list[Event]) -> None:
+    def settle(self, ev: list[Event]) -> None:
         """One figure a square among those on the board: when two gang members are shown on the
         same square (spotted together, carried by the bus, or both placed), the second goes to
         the nearest free square around it (rulebook: "porre il secondo … in una casella adiacente")."""
-        self._hook("settle", ev)
+        self.hook("settle", ev)
         while True:
             # a police car holds its square too (one stopped on a hidden member who is then spotted)
             seen: dict[Any, str] = {c.spot: c.id for c in self.cars.values() if c.spot is not None}
@@ -229,14 +229,14 @@ class Knowledge:
             if clash is None:
                 return
             mover, square = clash
-            target = self._free_square_near(square)
+            target = self.free_square_near(square)
             if target is None:
                 return
             self.figures[mover].spot = target
-            self._note(mover, spot_to_text(square), spot_to_text(target), "aside")
+            self.note(mover, spot_to_text(square), spot_to_text(target), "aside")
             ev.append(Event("set_aside", {"figure": mover, "from": spot_to_text(square), "to": spot_to_text(target)}))
 
-    def _free_square_near(self, square: Sq) -> Sq | None:
+    def free_square_near(self, square: Sq) -> Sq | None:
         """The nearest square a gang member may stand on that no figure on the board holds, adjacent
         first (ring by ring). Hidden members do not count: they may share a square, and counting
         them would tell everybody where they hide."""
@@ -248,11 +248,11 @@ class Knowledge:
                           if max(abs(dr), abs(dc)) == radius)
             for sq in ring:
                 if sq in geo.board and sq not in taken and geo.can_stand(sq, GANG) \
-                        and not geo.board.cell(sq).roof and not self._on_bus(sq):
+                        and not geo.board.cell(sq).roof and not self.on_bus(sq):
                     return sq
         return None
 
-    def _public_move_event(self, c: str, frm: Spot, to: Spot, was_shown: bool) -> Event:
+    def public_move_event(self, c: str, frm: Spot, to: Spot, was_shown: bool) -> Event:
         data: dict[str, Any] = {"figure": c}
         if was_shown:
             data["from"] = spot_to_text(frm)
@@ -271,14 +271,14 @@ class Knowledge:
             seats = narrow(self, fid, seats)
         return seats
 
-    def _gang_seats_knowing(self, c: str) -> frozenset[Seat]:
+    def gang_seats_knowing(self, c: str) -> frozenset[Seat]:
         seats = {self.seat_of[c]}
         for other in self.gang:
             if other != c and self.may_talk(other, c):
                 seats.add(self.seat_of[other])
         return frozenset(seats)
 
-    def _police_sees(self, ev: list[Event]) -> None:
+    def police_sees(self, ev: list[Event]) -> None:
         """After a police move: hidden gang members now in a line of fire are spotted."""
         for c in self.gang:
             f = self.figures[c]

@@ -22,10 +22,10 @@ from game.lupin.rules.pieces import AGENTS_PLACED, CAR_CAPACITY, CAR_MOVE, Car
 class Police:
     """The police: a part of :class:`LupinState` (see the module docstring)."""
 
-    def _placement_squares(self) -> list[Sq]:
+    def placement_squares(self) -> list[Sq]:
         geo, occ = self.geo, self.occupied()
         lo, hi = episode_info(self.cfg.episode).police_columns or (1, geo.board.cols)
-        kind = ZENIGATA if self._next_to_place() == "zenigata" else POLICE   # he may stand among the stones
+        kind = ZENIGATA if self.next_to_place() == "zenigata" else POLICE   # he may stand among the stones
         out = [sq for sq in geo.board.squares()
                if lo - 1 <= sq.col <= hi - 1 and sq not in occ and geo.can_stand(sq, kind)
                and not geo.board.cell(sq).roof and not any(p.kind == "police_parking" for p in geo.board.places_at(sq))]
@@ -33,13 +33,13 @@ class Police:
             out = narrow(self, out)
         return out
 
-    def _next_to_place(self) -> str:
+    def next_to_place(self) -> str:
         if self.figures["zenigata"].spot is None:
             return "zenigata"
         placed = len(self.agents_on_board())
         return f"agent-{placed + 1}"
 
-    def _police_move_targets(self, fid: str) -> list[Spot]:
+    def police_move_targets(self, fid: str) -> list[Spot]:
         f = self.figures[fid]
         if f.moved or f.holding or f.knocked_out or f.in_car or f.kind == "guard" or f.spot is None:
             return []
@@ -51,21 +51,21 @@ class Police:
                            state=self.board_state())
         return [s for s in r.cost if s != f.spot]
 
-    def _police_actions(self, seat: Seat) -> list[Action]:
+    def police_actions(self, seat: Seat) -> list[Action]:
         out: list[Action] = []
         for fid in self.on_board_police():
             f = self.figures[fid]
-            for s in self._police_move_targets(fid):
+            for s in self.police_move_targets(fid):
                 out.append(A.Move(seat, fid, spot_to_text(s)))
             if not f.acted and not f.holding and not f.knocked_out and not f.in_car:
-                for target in self._shoot_targets(fid):
-                    out.append(A.Shoot(seat, fid, target, self._weapon_of(fid)))
-                for target in self._melee_targets(fid):
+                for target in self.shoot_targets(fid):
+                    out.append(A.Shoot(seat, fid, target, self.weapon_of(fid)))
+                for target in self.melee_targets(fid):
                     out.append(A.Melee(seat, fid, target))
         for fid in self.shooters_in_cars():   # every agent aboard a car may shoot from it
             if not self.figures[fid].acted:
-                for target in self._shoot_targets(fid):
-                    out.append(A.Shoot(seat, fid, target, self._weapon_of(fid)))
+                for target in self.shoot_targets(fid):
+                    out.append(A.Shoot(seat, fid, target, self.weapon_of(fid)))
         out.extend(self._reinforcement_actions(seat))
         out.append(A.EndTurn(seat, "police"))
         return out
@@ -86,7 +86,7 @@ class Police:
                 if on_board <= 5:
                     out.extend(A.CarFromStation(seat, car.id, n) for n in loads)
                 if on_board <= 3:
-                    more = [s for extra in self._hook("reinforcement_squares") for s in extra]
+                    more = [s for extra in self.hook("reinforcement_squares") for s in extra]
                     for sq in [*self.geo.board.squares_of("reinforcement"), *more]:
                         if sq not in occ:
                             out.extend(A.CarAppears(seat, car.id, format_coord(sq), n) for n in loads)
@@ -128,10 +128,10 @@ class Police:
 
     def _do_place(self, a: A.Place, ev: list[Event]) -> None:
         require(self.phase == "placement", "lupin_refusal_core.placement_over")
-        fid = self._next_to_place()
+        fid = self.next_to_place()
         require(a.figure == fid, "lupin_refusal_core.place_next", figure=fid)
-        sq = self._parse_square(a.square)
-        require(sq in set(self._placement_squares()), "lupin_refusal_core.placement_square", square=a.square,
+        sq = self.parse_square(a.square)
+        require(sq in set(self.placement_squares()), "lupin_refusal_core.placement_square", square=a.square,
                 columns="-".join(map(str, episode_info(self.cfg.episode).police_columns or ())))
         self.figures[fid].spot = sq
         ev.append(Event("placed", {"figure": fid, "square": a.square}))
@@ -141,7 +141,7 @@ class Police:
             from game.lupin.rules.planning import start_planning
             start_planning(self, ev)   # budget, shop, free tiles; all against all: the dice
 
-    def _zenigata_out(self, ev: list[Event]) -> None:
+    def zenigata_out(self, ev: list[Event]) -> None:
         z = self.figures["zenigata"]
         options = zenigata_return(self.cfg.episode)
         spot: Spot | None = None
@@ -156,7 +156,7 @@ class Police:
         z.spot, z.knocked_out, z.moved, z.acted = spot, True, True, True
         ev.append(Event("zenigata_out", {"to": spot_to_text(spot) if spot else None}))
 
-    def _arrest(self, c: str, ev: list[Event]) -> None:
+    def arrest(self, c: str, ev: list[Event]) -> None:
         f = self.figures[c]
         # the nearest agent on the board holds him; with none, one comes from the reserve
         spot = f.spot if not isinstance(f.spot, (Inside, Under)) else None
@@ -170,7 +170,7 @@ class Police:
             elif self.reserve_agents():
                 holder = self.reserve_agents()[0]
             # a disguised member never holds his partner: he is unmasked, and the next agent holds him
-            if holder is None or not any(self._hook("holding", holder, ev)):
+            if holder is None or not any(self.hook("holding", holder, ev)):
                 break
         if holder is not None and spot is not None:
             free = [s for s in spot.neighbours4() if s in self.geo.board and s not in self.occupied()
@@ -184,11 +184,11 @@ class Police:
         if holder:
             self.figures[holder].holding = c
         ev.append(Event("arrested", {"figure": c, "by": f.arrested_by}))
-        self._note(c, spot_to_text(f.spot), spot_to_text(f.spot), "arrested")
+        self.note(c, spot_to_text(f.spot), spot_to_text(f.spot), "arrested")
         for t in self.tiles:
             if t.carrier == c:
-                self._treasure_to_zenigata(t, ev)
-        self._check_end(ev)
+                self.treasure_to_zenigata(t, ev)
+        self.check_end(ev)
 
     def _dist(self, a: Any, b: Any) -> int:
         if not isinstance(a, tuple) or isinstance(a, (Inside, Under)) or not isinstance(b, tuple):
@@ -220,26 +220,26 @@ class Police:
         car = self.cars[a.car]
         require(car.spot is not None and car.agents, "lupin_refusal_core.car_no_driver", car=a.car)
         require(not car.driven, "lupin_refusal_core.car_already_moved", car=a.car)
-        to = self._parse_square(a.to)
+        to = self.parse_square(a.to)
         require(to in set(self._car_targets(car)), "lupin_refusal_core.car_cannot_reach", car=a.car, square=a.to)
         frm = car.spot
         car.spot, car.driven = to, True
         ev.append(Event("drove", {"car": a.car, "from": format_coord(frm), "to": a.to}))
-        self._hook("moved", a.car, frm, to, ev)
-        self._police_sees(ev)
+        self.hook("moved", a.car, frm, to, ev)
+        self.police_sees(ev)
 
     def _do_unload(self, a: A.Unload, ev: list[Event]) -> None:
         require(self.phase == "police" and a.car in self.cars, "lupin_refusal_core.unload_in_police_phase")
         car = self.cars[a.car]
         require(car.spot is not None and car.agents, "lupin_refusal_core.car_empty", car=a.car)
-        sq = self._parse_square(a.square)
+        sq = self.parse_square(a.square)
         require(sq in set(self._unload_squares(car)), "lupin_refusal_core.unload_square", square=a.square, car=a.car)
         agent = car.agents.pop(0)
         ag = self.figures[agent]
         ag.in_car, ag.spot, ag.moved = None, sq, True
         ev.append(Event("unloaded", {"car": a.car, "figure": agent, "square": a.square}))
-        self._hook("moved", agent, None, sq, ev)   # None: out of a car, straight onto the square
+        self.hook("moved", agent, None, sq, ev)   # None: out of a car, straight onto the square
         if not car.agents and car.home not in self.occupied():
             car.spot, car.hits = car.home, 0   # the empty car goes back to its parking square
             ev.append(Event("car_back", {"car": a.car}))
-        self._police_sees(ev)
+        self.police_sees(ev)

@@ -154,8 +154,8 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
             f = self.figures[c]
             f.deck = self.rng.shuffled(deck_for(c, self.cfg.episode, self.cfg.variant))
             for _ in range(2):
-                self._draw_card(c, at_start=True)
-        self._hook("setup")   # expansion episodes: their treasure, cars, tokens
+                self.draw_card(c, at_start=True)
+        self.hook("setup")   # expansion episodes: their treasure, cars, tokens
 
     # -------------------------------------------------------------- API: who acts
     def to_act(self) -> list[Seat]:
@@ -176,9 +176,9 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
         if self.phase == "gang":
             if self.active is not None:
                 return [self.seat_of[self.active]]
-            return sorted({self.seat_of[c] for c in self._may_start_turn()}, key=SEATS.index)
+            return sorted({self.seat_of[c] for c in self.may_start_turn()}, key=SEATS.index)
         if self.phase == "treasure":
-            return self._treasure_seats()
+            return self.treasure_seats()
         return []
 
     def is_over(self) -> bool:
@@ -186,7 +186,7 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
 
     def _waiting(self) -> list[Seat]:
         """Seats that must answer first (a forced reveal of a disguise, cards.py)."""
-        seats = {s for out in self._hook("waiting") for s in out}
+        seats = {s for out in self.hook("waiting") for s in out}
         return sorted(seats, key=SEATS.index)
 
     def result(self) -> Result | None:
@@ -221,7 +221,7 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
         return [fid for fid, f in self.figures.items()
                 if f.kind == "agent" and f.spot is None and f.in_car is None]
 
-    def _hook(self, name: str, *args: Any) -> list[Any]:
+    def hook(self, name: str, *args: Any) -> list[Any]:
         return [fn(self, *args) for fn in HOOKS.get(name, ())]
 
     # -------------------------------------------------------------- API: legal actions
@@ -229,7 +229,7 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
         if seat not in self.to_act():
             return []
         extra = [a for provider in PHASE_ACTIONS.get(self.phase, ()) for a in provider(self, seat)]
-        extra = [a for a in extra if not any(self._hook("refuse", a))]
+        extra = [a for a in extra if not any(self.hook("refuse", a))]
         if self._waiting():
             return extra
         return extra + self._own_legal_actions(seat)
@@ -237,8 +237,8 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
     def _own_legal_actions(self, seat: Seat) -> list[Action]:
         out: list[Action] = []
         if self.phase == "placement":
-            fid = self._next_to_place()
-            for sq in self._placement_squares():
+            fid = self.next_to_place()
+            for sq in self.placement_squares():
                 out.append(A.Place(seat, fid, format_coord(sq)))
             return out
         if self.offer is not None:
@@ -248,16 +248,16 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
             from game.lupin.rules.planning import planning_actions
             return planning_actions(self, seat)
         if self.phase == "police":
-            return self._police_actions(seat)
+            return self.police_actions(seat)
         if self.phase == "gang":
-            members = [self.active] if self.active else [c for c in self._may_start_turn() if self.seat_of[c] == seat]
+            members = [self.active] if self.active else [c for c in self.may_start_turn() if self.seat_of[c] == seat]
             for c in members:
-                out.extend(self._member_actions(seat, c))
+                out.extend(self.member_actions(seat, c))
             return out
         if self.phase == "treasure":
-            for c in self._may_flip():
+            for c in self.may_flip():
                 if self.seat_of[c] == seat:
-                    for t in self._flippable(c):
+                    for t in self.flippable(c):
                         out.append(A.Flip(seat, c, t.index))
             out.append(A.EndTreasure(seat))
             return out
@@ -275,25 +275,25 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
             raise IllegalAction("lupin_refusal_core.game_over")
         seat = action.seat
         if seat not in self.to_act():
-            raise self._not_your_turn(seat)
+            raise self.not_your_turn(seat)
         handler = getattr(self, "_do_" + type(action).__name__.lower(), None)
         if handler is None and type(action) in ACTION_HANDLERS:
             plugged = ACTION_HANDLERS[type(action)]
             handler = lambda a, ev: plugged(self, a, ev)  # noqa: E731
         require(handler is not None, "lupin_refusal_core.no_such_move")
-        for refusal in self._hook("refuse", action):
+        for refusal in self.hook("refuse", action):
             require(refusal is None, refusal or "")
         # Each handler checks everything before it changes anything: a refused action leaves the
         # state exactly as it was.
         events: list[Event] = []
-        sharing = self._police_on_hidden()
-        known = self._positions_known(seat)
+        sharing = self.police_on_hidden()
+        known = self.positions_known(seat)
         handler(action, events)
-        self._mark_holders()
+        self.mark_holders()
         if self.result_ is None:
-            self._settle(events)
-            self._tell_police_on_hidden(sharing, events)
-        self._mark_learned(seat, known, events)
+            self.settle(events)
+            self.tell_police_on_hidden(sharing, events)
+        self.mark_learned(seat, known, events)
         self.log.extend(events)
         return events
 
@@ -317,7 +317,7 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
 
     # notes and parsing -----------------------------------------------
 
-    def _parse_square(self, text: str) -> Sq:
+    def parse_square(self, text: str) -> Sq:
         try:
             sq = parse_coord(text)
         except ValueError as exc:

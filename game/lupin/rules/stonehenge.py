@@ -356,7 +356,7 @@ def _do_dig(state: "LupinState", a: Dig, ev: list[Event]) -> None:
     h.dug.append(tomb)
     h.diggers.append(a.figure)
     square = spot_text = format_coord(f.spot)
-    state._note(a.figure, spot_text, spot_text, "dig")
+    state.note(a.figure, spot_text, spot_text, "dig")
     public = {"figure": a.figure, "pits": len(h.dug)}
     ev.append(Event("pit_dug", {**public, "tomb": tomb, "square": square}, audience=_gang_seats(state),
                     redacted=Event("pit_dug", public), reveal=True))
@@ -366,8 +366,8 @@ def _do_dig(state: "LupinState", a: Dig, ev: list[Event]) -> None:
         state.tiles = [Tile(0, True, BLADE_HOME, BLADE_HOME, seen_by=everybody)]
         ev.append(Event("excalibur_appears", {}, reveal=True))
         _take_blade(state, ev)
-    if state.result_ is None and not state._treasure_seats():
-        state._end_round(ev)
+    if state.result_ is None and not state.treasure_seats():
+        state.end_round(ev)
 
 
 def _take_blade(state: "LupinState", ev: list[Event]) -> None:
@@ -377,7 +377,7 @@ def _take_blade(state: "LupinState", ev: list[Event]) -> None:
         return   # carried, or left on another square (Il tesoro non mi interessa: the cards' rules)
     square = blade_square(state)
     takers = [c for c in TREASURE_PRIORITY if c in state.gang and _on_foot_at(state, c, square)
-              and not state.figures[c].cards.get("disguise") and all(state._hook("may_take", c))]
+              and not state.figures[c].cards.get("disguise") and all(state.hook("may_take", c))]
     if not takers:
         return
     c = takers[0]
@@ -386,7 +386,7 @@ def _take_blade(state: "LupinState", ev: list[Event]) -> None:
     f = state.figures[c]
     f.always_shown = True
     f.shown = True
-    state._note(c, format_coord(square), format_coord(square), "excalibur")
+    state.note(c, format_coord(square), format_coord(square), "excalibur")
     ev.append(Event("excalibur_taken", {"figure": c, "square": format_coord(square)}, reveal=True))
 
 

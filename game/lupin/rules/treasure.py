@@ -20,26 +20,26 @@ class Treasure:
     def plays_last(self, c: str) -> bool:
         """Whether member ``c`` has held the mission's treasure (even once, even if he holds it
         no more): he moves last in every gang phase to the end of the game."""
-        return self.figures[c].held_treasure or self._carries_treasure(c)
+        return self.figures[c].held_treasure or self.carries_treasure(c)
 
-    def _mark_holders(self) -> None:
+    def mark_holders(self) -> None:
         """Remember who holds the real treasure now (after every action): he plays last for good."""
         for t in self.tiles:
             if t.treasure and t.carrier in self.gang:
                 self.figures[t.carrier].held_treasure = True
 
-    def _carries(self, fid: str) -> bool:
+    def carries(self, fid: str) -> bool:
         return any(t.carrier == fid for t in self.tiles)
 
-    def _carries_treasure(self, fid: str) -> bool:
+    def carries_treasure(self, fid: str) -> bool:
         return any(t.carrier == fid and t.treasure for t in self.tiles)
 
-    def _can_receive(self, giver: str, receiver: str) -> bool:
+    def can_receive(self, giver: str, receiver: str) -> bool:
         r = self.figures[receiver]
         return (not r.escaped and r.arrested_by is None and self.near(giver, receiver)
-                and not self._carries(receiver) and all(self._hook("may_take", receiver)))
+                and not self.carries(receiver) and all(self.hook("may_take", receiver)))
 
-    def _treasure_seats(self) -> list[Seat]:
+    def treasure_seats(self) -> list[Seat]:
         """Phase 4: every gang seat with a member free on the board who has neither acted in this
         phase nor passed, whether or not he could flip (or dig) now. Who may act here must not tell
         the table who stands inside a treasure building, so it depends on public facts only
@@ -48,14 +48,14 @@ class Treasure:
                        and self.figures[c].arrested_by is None and not self.figures[c].escaped},
                       key=SEATS.index)
 
-    def _may_flip(self) -> list[str]:
+    def may_flip(self) -> list[str]:
         """Members who may act in phase 4: flip a tile, or an episode's own act (hook "may_flip")."""
         return [c for c in self.gang if not self.figures[c].flipped and self.figures[c].arrested_by is None
-                and not self.figures[c].escaped and (self._flippable(c) or any(self._hook("may_flip", c)))]
+                and not self.figures[c].escaped and (self.flippable(c) or any(self.hook("may_flip", c)))]
 
-    def _flippable(self, c: str) -> list[Tile]:
+    def flippable(self, c: str) -> list[Tile]:
         spot = self.figures[c].spot
-        if not all(self._hook("may_take", c)):
+        if not all(self.hook("may_take", c)):
             return []   # Il tesoro non mi interessa (cards.py)
         if not isinstance(spot, Inside):
             return []
@@ -67,13 +67,13 @@ class Treasure:
         return [t for t in self.tiles if t.site is not None]
 
     def _do_passtreasure(self, a: A.PassTreasure, ev: list[Event]) -> None:
-        self._check_member_turn(a.seat, a.figure)
-        require(self._carries(a.figure), "lupin_refusal_core.carries_no_tile", figure=a.figure)
-        require(a.to in self.gang and self._can_receive(a.figure, a.to), "lupin_refusal_core.cannot_receive", to=a.to,
+        self.check_member_turn(a.seat, a.figure)
+        require(self.carries(a.figure), "lupin_refusal_core.carries_no_tile", figure=a.figure)
+        require(a.to in self.gang and self.can_receive(a.figure, a.to), "lupin_refusal_core.cannot_receive", to=a.to,
                 figure=a.figure)
         self.active = a.figure
         if self.seat_of[a.to] == a.seat:
-            self._give_tile(a.figure, a.to, ev)
+            self.give_tile(a.figure, a.to, ev)
         else:
             self.offer = (a.figure, a.to)
             ev.append(Event("treasure_offered", {"from": a.figure, "to": a.to},
@@ -84,12 +84,12 @@ class Treasure:
         giver, receiver = self.offer
         self.offer = None
         if a.accept:
-            self._give_tile(giver, receiver, ev)
+            self.give_tile(giver, receiver, ev)
         else:
             ev.append(Event("treasure_refused", {"from": giver, "to": receiver},
                             audience=frozenset({self.seat_of[giver], a.seat})))
 
-    def _give_tile(self, giver: str, receiver: str, ev: list[Event]) -> None:
+    def give_tile(self, giver: str, receiver: str, ev: list[Event]) -> None:
         for t in self.tiles:
             if t.carrier == giver:
                 t.carrier = receiver
@@ -102,8 +102,8 @@ class Treasure:
         require(self.phase == "treasure", "lupin_refusal_core.flip_in_phase_4")
         require(a.figure in self.gang and self.seat_of[a.figure] == a.seat, "lupin_refusal_core.not_yours",
                 figure=a.figure)
-        require(a.figure in self._may_flip(), "lupin_refusal_core.cannot_flip", figure=a.figure)
-        tile = next((t for t in self._flippable(a.figure) if t.index == a.tile), None)
+        require(a.figure in self.may_flip(), "lupin_refusal_core.cannot_flip", figure=a.figure)
+        tile = next((t for t in self.flippable(a.figure) if t.index == a.tile), None)
         require(tile is not None, "lupin_refusal_core.tile_not_here", tile=a.tile, figure=a.figure)
         me = self.figures[a.figure]
         me.flipped = True
@@ -112,30 +112,30 @@ class Treasure:
         inside = [c for c in self.gang if self.figures[c].spot == me.spot and self.figures[c].arrested_by is None
                   and not self.figures[c].escaped]
         watchers = frozenset(self.seat_of[c] for c in inside)
-        taker = next(c for c in TREASURE_PRIORITY if c in inside and all(self._hook("may_take", c)))
+        taker = next(c for c in TREASURE_PRIORITY if c in inside and all(self.hook("may_take", c)))
         tile.seen_by |= set(watchers)
         tile.site, tile.carrier = None, taker
-        self._note(a.figure, spot_to_text(me.spot), spot_to_text(me.spot), "flip")
+        self.note(a.figure, spot_to_text(me.spot), spot_to_text(me.spot), "flip")
         ev.append(Event("flipped", {"figure": a.figure, "tile": a.tile, "treasure": tile.treasure, "taker": taker},
                         audience=watchers, redacted=Event("flipped", {"figure": a.figure, "tile": a.tile,
                                                                       "taker": taker}),
                         reveal=True))
         if tile.treasure:
             self.figures[taker].always_shown = True
-            if taker == "fujiko" and self._fujiko_traitor():
-                self._betray(ev)
-        if not self._treasure_seats():
-            self._end_round(ev)
+            if taker == "fujiko" and self.fujiko_traitor():
+                self.betray(ev)
+        if not self.treasure_seats():
+            self.end_round(ev)
 
     def _do_endtreasure(self, a: A.EndTreasure, ev: list[Event]) -> None:
         require(self.phase == "treasure", "lupin_refusal_core.not_treasure_phase")
         for c in self.gang:
             if self.seat_of[c] == a.seat:
                 self.figures[c].flipped = True
-        if not self._treasure_seats():
-            self._end_round(ev)
+        if not self.treasure_seats():
+            self.end_round(ev)
 
-    def _treasure_to_zenigata(self, t: Tile, ev: list[Event]) -> None:
+    def treasure_to_zenigata(self, t: Tile, ev: list[Event]) -> None:
         """An arrested member hands his tile to Zenigata, who looks at it and puts it back face
         down, shuffled with the tiles still lying at their places, so nobody knows where it is."""
         t.carrier = "zenigata"

@@ -1,0 +1,73 @@
+"""Lupin's code talks between modules through public names only (issue #12).
+
+Every module of game/lupin is parsed with ``ast``. A private name (``_x``, not a dunder) may be used
+only in the module that defines it: ``self._x`` / ``state._x`` / ``mod._x`` for an ``_x`` defined
+elsewhere (another module's method or function), and ``from m import _x`` from another module,
+are cross-module private accesses, and each is listed with its file and line.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LUPIN = ROOT / "game" / "lupin"
+
+
+def _defined(tree: ast.AST) -> set[str]:
+    """The private names a module defines: functions, classes, methods, assigned names and attributes
+    it sets on ``self`` (``self._x = ...``)."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            out.add(node.attr)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
+    return {n for n in out if _private(n)}
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def cross_module_private(root: Path = LUPIN, project: Path = ROOT / "game") -> list[str]:
+    """Private names used in a module of ``root`` that it does not define, among those some module
+    of ``project`` defines (a private name of the standard library is not this test's business)."""
+    ours: set[str] = set()
+    for path in sorted({*project.rglob("*.py"), *root.rglob("*.py")}):
+        ours |= _defined(ast.parse(path.read_text(encoding="utf-8")))
+    found: list[str] = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        own = _defined(tree)
+        rel = path.relative_to(root.parent)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in ours and node.attr not in own:
+                found.append(f"{rel}:{node.lineno}: .{node.attr}")
+            elif isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    if alias.name in ours:
+                        found.append(f"{rel}:{node.lineno}: from {node.module} import {alias.name}")
+    return found
+
+
+def test_no_module_of_lupin_uses_another_modules_private_names():
+    found = cross_module_private()
+    assert not found, (f"{len(found)} cross-module private access(es); give the name a public "
+                       "spelling or move the caller next to it:\n" + "\n".join(found))
+
+
+def test_the_check_finds_a_private_call_across_modules(tmp_path):
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "a.py").write_text("class S:\n    def _hidden(self):\n        return self._n\n"
+                              "    def __init__(self):\n        self._n = 1\n\n\ndef _helper():\n    return S()._hidden()\n")
+    (pkg / "b.py").write_text("from pkg.a import _helper\n\ndef f(state):\n    return state._hidden()\n"
+                              "import argparse\nA = argparse._SubParsersAction\n")
+    found = cross_module_private(pkg, pkg)
+    assert len(found) == 2 and all("b.py" in line for line in found), found
