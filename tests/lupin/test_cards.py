@@ -487,7 +487,7 @@ def test_nessuno_resta_indietro_keeps_goemon_from_moving_away_from_the_prisoners
     assert not plays(st, "goemon")                       # forced: never offered
     bound = goemon_moves(st)
     assert bound and bound < free_moves
-    from game.lupin.rules.cards import _rescue_holder
+    from game.lupin.rules.cards.base import _rescue_holder
     holder, cost = _rescue_holder(st, "goemon")
     here = cost[st.figures["goemon"].spot]
     from game.lupin.rules.geometry import spot_from_text

@@ -10,7 +10,7 @@ import pytest
 from game.engine.api import TABLE, Event, events_for_seat
 from game.engine.grid import parse_coord as P
 from game.lupin.rules import actions as A
-from game.lupin.rules.cards_expansion import (DropDevice, MagicKeep, PassCard, PlanCard, PoliceCard,
+from game.lupin.rules.cards.expansion import (DropDevice, MagicKeep, PassCard, PlanCard, PoliceCard,
                                               expansion_decks, police_side)
 from game.lupin.rules.catalog import deck_for
 from game.lupin.rules.state import new_game
@@ -495,7 +495,7 @@ def test_whole_stonehenge_games_with_the_expansion_cards_replay_the_same(seed):
 def test_fujiko_on_zenigatas_side_with_3_wounds_binds_lupin_to_go_and_heal_her():
     """"Se Fujiko si lega a Zenigata, ogni volta che raggiunge 3 ferite per mano della Banda, Lupin è
     costretto ad aiutarla ... una casella adiacente a Fujiko. Fujiko è automaticamente guarita"."""
-    from game.lupin.rules.cards_expansion import must_heal_fujiko
+    from game.lupin.rules.cards.expansion import must_heal_fujiko
 
     st = scene()
     put(st, "fujiko", "I5")

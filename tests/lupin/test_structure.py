@@ -71,3 +71,24 @@ def test_the_check_finds_a_private_call_across_modules(tmp_path):
                               "import argparse\nA = argparse._SubParsersAction\n")
     found = cross_module_private(pkg, pkg)
     assert len(found) == 2 and all("b.py" in line for line in found), found
+
+
+def _imports(path: Path) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+def test_the_base_box_cards_do_not_import_the_expansions():
+    cards = LUPIN / "rules" / "cards"
+    base = _imports(cards / "base.py")
+    assert not {m for m in base if m.startswith(("game.lupin.rules.cards.expansion", "game.lupin.rules.cards_expansion"))}, \
+        sorted(base)
+    shared = _imports(cards / "shared.py")
+    assert not {m for m in shared if m.startswith("game.lupin.rules.cards.")}, sorted(shared)
+    assert "game.lupin.rules.cards.base" not in _imports(cards / "expansion.py")

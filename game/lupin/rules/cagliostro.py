@@ -192,7 +192,7 @@ def fujiko_side(state: "LupinState") -> str | None:
     players, or no Fujiko). Secret to her seat (until she shows she sides with Zenigata)."""
     if not here(state) or "fujiko" not in state.gang or site(state).fujiko is None:
         return None
-    if state.figures["fujiko"].cards.get("police_side"):   # "Voglio riscattarmi" (cards_expansion.py)
+    if state.figures["fujiko"].cards.get("police_side"):   # "Voglio riscattarmi" (cards/expansion.py)
         return "police"
     return site(state).fujiko
 
@@ -204,14 +204,14 @@ def apart(state: "LupinState") -> bool:
 
 def set_fujiko_side(state: "LupinState", side: str, ev: list[Event] | None) -> None:
     """Fujiko changes side, told to her seat only (showing it to all is the expansion cards':
-    cards_expansion._side_openly)."""
+    cards.expansion._side_openly)."""
     if side not in SIDES:
         raise ValueError(f"Fujiko's side is one of {', '.join(SIDES)}")
     s = site(state)
     s.fujiko = side
     seat = state.seat_of["fujiko"]
     fj = state.figures["fujiko"]
-    if side == "police":   # the mark the expansion cards read (cards_expansion.police_side)
+    if side == "police":   # the mark the expansion cards read (cards.expansion.police_side)
         fj.cards["police_side"] = fj.cards.get("police_side", "secret")
     if ev is not None:
         ev.append(Event("fujiko_side", {"side": side}, audience=frozenset({seat})))
@@ -341,7 +341,7 @@ def _fujiko_first(state: "LupinState", waiting: list[str]) -> list[str] | None:
 def _drawn(state: "LupinState", c: str, card: str, at_start: bool, ev: list[Event] | None) -> bool:
     """"Perdonami Lupin..." (by round 12): she repents, secretly, unless "Voglio riscattarmi con la
     giustizia!" came first (then it is discarded); it stays in her hand. "Voglio riscattarmi" is
-    the expansion cards' (cards_expansion.py: the police's side, and the same first-card rule)."""
+    the expansion cards' (cards/expansion.py: the police's side, and the same first-card rule)."""
     if not here(state) or c != "fujiko" or card != BETRAYAL_CARD or not apart(state):
         return False
     s = site(state)

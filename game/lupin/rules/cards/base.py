@@ -62,7 +62,10 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.catalog import card as card_data
 from game.lupin.rules.effects import card_effect
 from game.lupin.rules.geometry import Inside, Under, spot_from_text, spot_to_text
-from game.lupin.rules.state import HIT_ROLL, register_handler, register_hook, register_phase_actions
+from game.lupin.rules.cards.shared import (DISTRACTION, POLICE_KINDS, can_attack as _can_attack, expansion_plays,
+                                           free as _free, play_forced as _play_forced, roll_shot as _roll_shot,
+                                           sure_hit as _sure_hit)
+from game.lupin.rules.state import register_handler, register_hook, register_phase_actions
 
 if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
@@ -71,50 +74,13 @@ HAT, WHISKY = "jigen_mi_si_e_mosso_il_cappello", "jigen_forse_ho_bevuto_troppo"
 CIGARETTE, OUT_OF_BULLETS = "jigen_mi_accendo_una_sigaretta", "jigen_dannazione_ho_finito_i_proiettili"
 SKIP_CARDS = ("lupin_lasciatemi_pensare", "goemon_e_ora_di_pregare")
 ON_NEXT_SHOT = (CIGARETTE, HAT, WHISKY)   # the forced cards the rules play on a shot at a figure
-POLICE_KINDS = ("zenigata", "agent", "guard")
 
 
 # ------------------------------------------------------------------------------------ helpers
 
-def _play_forced(state: "LupinState", c: str, card: str, ev: list[Event], **data: Any) -> None:
-    """The rules play a forced card for its holder: it leaves the hand, everybody sees it."""
-    f = state.figures[c]
-    f.hand.remove(card)
-    f.discard.append(card)
-    ev.append(Event("card_played", {"figure": c, "card": card, "target": "", "forced": True, **data},
-                    reveal=True))
-
-
-def _free(state: "LupinState", c: str) -> bool:
-    f = state.figures[c]
-    return (f.kind == "gang" and f.arrested_by is None and not f.escaped and f.spot is not None)
-
-
-def _can_attack(state: "LupinState", c: str) -> bool:
-    f = state.figures[c]
-    return (_free(state, c) and not f.in_car and not isinstance(f.spot, Under)
-            and f.blocked_until < state.round)
-
-
 def _police_shoot_targets(state: "LupinState", c: str) -> list[str]:
     """Police figures ``c`` may shoot at now with his pistol (range, line of fire, a square between)."""
     return [t for t in state.shoot_targets(c) if t in state.figures and state.figures[t].kind in POLICE_KINDS]
-
-
-def _roll_shot(state: "LupinState", c: str, target: str, skill: int, ev: list[Event], **extra: Any) -> None:
-    roll = state.rng.roll(2)
-    hit = sum(roll) + skill >= HIT_ROLL
-    ev.append(Event("shot", {"figure": c, "target": target, "dice": roll, "skill": skill, "need": HIT_ROLL,
-                             "hit": hit, **extra}, reveal=True))
-    if hit:
-        state.hit(c, target, ev)
-
-
-def _sure_hit(state: "LupinState", c: str, targets: list[str], card: str, ev: list[Event]) -> None:
-    for t in targets:
-        if state.figures.get(t) is not None and state.figures[t].spot is not None:
-            ev.append(Event("card_hit", {"figure": c, "target": t, "card": card}, reveal=True))
-            state.hit(c, t, ev)
 
 
 # ------------------------------------------------------------------------------------ hooks
@@ -267,8 +233,7 @@ class AutoHit:
         p = card_data(card).params
         f = state.figures[c]
         if p.unlimited_range:    # Colpo in canna da fenomeno (expansion special)
-            from game.lupin.rules.cards_expansion import amazing_shot_targets
-            return amazing_shot_targets(state, c)
+            return expansion_plays().amazing_shot_targets(state, c)
         if not _can_attack(state, c):
             return []
         if p.attack == "knife_throw":
@@ -288,8 +253,7 @@ class AutoHit:
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
         p = card_data(a.card).params
         if p.unlimited_range:
-            from game.lupin.rules.cards_expansion import amazing_shot
-            amazing_shot(state, a, ev)
+            expansion_plays().amazing_shot(state, a, ev)
             return
         f = state.figures[a.figure]
         state.active = a.figure
@@ -311,16 +275,14 @@ class DoubleMagnum:
 
     def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
         if card_data(card).duration != "rest_of_game":
-            from game.lupin.rules.cards_expansion import hidden_gun_targets
-            return hidden_gun_targets(state, c)
+            return expansion_plays().hidden_gun_targets(state, c)
         if not _free(state, c):
             return []
         return [""] if not state.figures[c].cards.get("magnum") else []
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
         if card_data(a.card).duration != "rest_of_game":
-            from game.lupin.rules.cards_expansion import hidden_gun_shot
-            hidden_gun_shot(state, a, ev)
+            expansion_plays().hidden_gun_shot(state, a, ev)
             return
         state.figures[a.figure].cards["magnum"] = True
 
@@ -525,7 +487,6 @@ def _extra_melee(state: "LupinState", a: ExtraMelee, ev: list[Event]) -> None:
 
 # ------------------------------------------------------------------------------------ Lupin and Fujiko
 
-DISTRACTION = "lupin_mia_adorata_fujiko"
 
 
 @register_hook("allowance")
@@ -549,8 +510,7 @@ def _distraction(state: "LupinState", ev: list[Event]) -> None:
     f = state.figures["lupin"]
     if DISTRACTION not in f.hand or not _free(state, "lupin"):
         return
-    from game.lupin.rules.cards_expansion import cancels_distraction
-    if cancels_distraction(state, ev):   # Lupin, lascia perdere quella donna! in his hand
+    if expansion_plays().cancels_distraction(state, ev):   # Lupin, lascia perdere quella donna! in his hand
         return
     if state.round == 1 or "fujiko" not in state.gang or state.is_shown("fujiko"):
         f.hand.remove(DISTRACTION)
@@ -1100,7 +1060,3 @@ def _visible_from_now(state: "LupinState", ev: list[Event]) -> None:
         if disguised_as(state, c) is not None:
             _reveal(state, c, ev, "visible")
 
-
-# ------------------------------------------------------------------------------------ the expansion's cards
-
-from game.lupin.rules.cards_expansion import expansion_decks  # noqa: E402,F401 - registers them too

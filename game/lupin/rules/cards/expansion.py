@@ -37,8 +37,9 @@ from typing import TYPE_CHECKING, Any
 from game.engine.api import Action, Event, IllegalAction, Seat, register_action, require
 from game.engine.grid import Sq
 from game.lupin.rules import actions as A
-from game.lupin.rules.cards import (DISTRACTION, POLICE_KINDS, _can_attack, _free, _play_forced, _roll_shot,
-                                    _sure_hit)
+from game.lupin.rules.cards.shared import (DISTRACTION, POLICE_KINDS, ExpansionPlays, can_attack as _can_attack,
+                                           free as _free, play_forced as _play_forced, register_expansion_plays,
+                                           roll_shot as _roll_shot, sure_hit as _sure_hit)
 from game.lupin.rules.catalog import card as card_data, catalog, device as device_data
 from game.lupin.rules.effects import CARDS_PER_TURN, card_effect
 from game.lupin.rules.geometry import GANG, Inside, Under, spot_from_text, spot_to_text
@@ -984,3 +985,7 @@ def _choice_view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
         if f.cards.get("hole"):
             return {"figure": c, "kind": "hole", "devices": list(f.cards["hole"])}
     return None
+
+
+register_expansion_plays(ExpansionPlays(amazing_shot_targets, amazing_shot, hidden_gun_targets, hidden_gun_shot,
+                                        cancels_distraction))
