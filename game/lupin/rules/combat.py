@@ -128,9 +128,9 @@ class Combat:
         return self.betrayed and "fujiko" in self.figures
 
     def fujiko_traitor(self) -> bool:
-        for verdict in self.hook("traitor"):   # cagliostro.py: she starts as a traitor
-            if verdict is not None:
-                return verdict
+        verdict = self.episode_rules.traitor(self)   # cagliostro.py: she starts as a traitor
+        if verdict is not None:
+            return verdict
         f = self.figures.get("fujiko")
         return f is not None and BETRAYAL_CARD in f.hand and self.betrayal_allowed()
 

@@ -30,7 +30,7 @@ class Flow:
         from game.lupin.rules.planning import confirm_plan
         confirm_plan(self, a, ev)   # checks, the time-out's start squares, the leftovers
         ev.append(Event("plan_confirmed", {"timed_out": a.timed_out}))
-        if any(self.hook("plan_confirmed", ev)):   # an episode's own planning step follows (cagliostro.py)
+        if self.episode_rules.plan_confirmed(self, ev):   # an episode's own planning step follows (cagliostro.py)
             return
         self.start_gang_phase(ev)
 
@@ -60,6 +60,7 @@ class Flow:
                 f.turn_done = True
         ev.append(Event("phase", {"phase": "gang", "round": self.round}))
         self.hook("gang_phase", ev)
+        self.episode_rules.gang_phase(self, ev)
         if not self.may_start_turn():
             self.end_gang_phase(ev)
 
@@ -70,7 +71,8 @@ class Flow:
         for c in self.gang:
             self.figures[c].flipped = False
         ev.append(Event("phase", {"phase": "treasure", "round": self.round}))
-        self.hook("treasure_phase", ev)   # an episode's phase-4 happenings (Stonehenge: the blade taken)
+        self.hook("treasure_phase", ev)
+        self.episode_rules.treasure_phase(self, ev)   # Stonehenge: the blade taken
         if self.result_ is not None:
             return
         if not self.treasure_seats():
@@ -106,9 +108,9 @@ class Flow:
     def loyal(self) -> list[str]:
         """The members playing for the gang (all of them, but a Fujiko who has betrayed)."""
         out = [c for c in self.gang if not (c == "fujiko" and self.betrayed)]
-        for narrow in HOOKS.get("loyal", ()):   # cagliostro.py: Fujiko, a traitor or with Zenigata
+        for narrow in HOOKS.get("loyal", ()):   # the expansion's cards
             out = narrow(self, out)
-        return out
+        return self.episode_rules.loyal(self, out)   # cagliostro.py: Fujiko, a traitor or with Zenigata
 
     def check_end(self, ev: list[Event], end_of_round: bool = False) -> bool:
         """The end of the game, checked after every escape and arrest and after each round."""
@@ -139,6 +141,7 @@ class Flow:
             seats = tuple(sorted({self.seat_of[c] for c in self.loyal()}, key=SEATS.index))
             for fn in HOOKS.get("winners", ()):
                 seats = fn(self, seats, "gang_escaped")
+            seats = self.episode_rules.winners(self, seats, "gang_escaped")
             self.result_ = Result(seats, "gang_escaped")
         self.phase = "over"
         ev.append(Event("game_over", {"winners": list(self.result_.winners), "reason": self.result_.reason}))
@@ -147,6 +150,7 @@ class Flow:
     def _finish(self, ev: list[Event], winners: tuple[str, ...], reason: str) -> bool:
         for fn in HOOKS.get("winners", ()):   # Fujiko on the police's side (cards.py)
             winners = fn(self, winners, reason)
+        winners = self.episode_rules.winners(self, winners, reason)
         self.result_ = Result(winners, reason)
         self.phase = "over"
         ev.append(Event("game_over", {"winners": list(winners), "reason": reason}))

@@ -24,9 +24,9 @@ class GangTurn:
     def start_squares(self, c: str | None = None, escape: bool = False) -> list[Sq]:
         """Where member ``c`` may start (``escape``: leave the map); an episode may give each
         member his own (cagliostro.py: Fujiko at T1/T25)."""
-        for own in self.hook("start_squares", c, escape):
-            if own is not None:
-                return own
+        own = self.episode_rules.start_squares(self, c, escape)
+        if own is not None:
+            return own
         return sorted(self.geo.board.squares_of("start"))
 
     def start_actions(self, seat: Seat) -> list[Action]:
@@ -43,9 +43,9 @@ class GangTurn:
 
     def may_start_turn(self) -> list[str]:
         waiting = [c for c in self.gang if not self.figures[c].turn_done and not self.figures[c].escaped]
-        for first in self.hook("first_to_play", waiting):   # cagliostro.py: Fujiko always first
-            if first:
-                return first
+        first = self.episode_rules.first_to_play(self, waiting)   # cagliostro.py: Fujiko always first
+        if first:
+            return first
         # "Oh mio caro Lupin..." (option B): Fujiko, given the loot by Lupin, moves first
         first = [c for c in waiting if self.carries_treasure(c) and self.figures[c].cards.get("first")]
         if first:
@@ -127,6 +127,8 @@ class GangTurn:
         if self.figures[fid].kind == "gang":
             for fn in HOOKS.get(name, ()):
                 out = fn(self, fid, out)
+            rules = self.episode_rules
+            out = (rules.gang_moves if name == "gang_moves" else rules.gang_attacks)(self, fid, out)
         return out
 
     def _on_start_square(self, c: str) -> bool:
@@ -321,7 +323,8 @@ class GangTurn:
         card = f.deck.pop(0)
         seat = self.seat_of[c]
         from game.lupin.rules.catalog import card as card_data
-        if any(fn(self, c, card, at_start, events) for fn in HOOKS.get("drawn", ())):
+        if any(fn(self, c, card, at_start, events) for fn in HOOKS.get("drawn", ())) \
+                or self.episode_rules.drawn(self, c, card, at_start, events):
             return   # the expansion's cards (cards.py): void, or played at once
         void = card == BETRAYAL_CARD and (not self.betrayal_allowed() or self.round > BETRAYAL_LAST_ROUND)
         void = void or card_data(card).void_in(self.cfg.episode)   # "se pesca queste carte, deve scartarle"

@@ -57,15 +57,11 @@ def register_phase_actions(phase: str):
 #   "all_shown" () -> bool         True: every gang member is on the board now (floodlights)
 #   "may_take" (c) -> bool         False: the member may not take the treasure (he renounced it)
 #   "winners" (winners, reason) -> winners   the seats that win, changed (Fujiko with the police)
-# and, for an expansion episode's own rules (cagliostro.py):
-#   "start_squares" (c, escape) -> [Sq]|None   member c's own start (escape) squares
-#   "first_to_play" (waiting) -> [id]|None      who must play first in the gang phase
-#   "traitor" () -> bool|None      whether Fujiko is a traitor now
-#   "apart" (a, b) -> bool         True: these two members never share what they know
-#   "team_seats" (fid, seats) -> seats   the seats told the gang's secrets (about fid)
+#   "setup" ()                     after the set-up (the expansion's special cards dealt)
 #   "loyal" (members) -> members   the members playing for the gang
-#   "placement_squares" (squares) -> squares   where the police may be placed at set-up
-#   "plan_confirmed" (ev) -> bool  True: an episode's own planning step follows the gang's
+#   "treasure_phase" (ev)          phase 4 begins (a tank lorry pumps)
+# An episode's own rules are not hooks: they are the methods of its EpisodeRules (episode.py), which
+# the round engine calls after these hooks where both answer at one point.
 HOOKS: dict[str, list[Any]] = {}
 
 

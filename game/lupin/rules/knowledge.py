@@ -13,7 +13,6 @@ from typing import Any, Iterable
 from game.engine.api import TABLE, Event, Seat
 from game.engine.grid import Sq
 from game.lupin.rules.geometry import GANG, PISTOL_RANGE, RIFLE_RANGE, Inside, Spot, Under, spot_to_text
-from game.lupin.rules.hooks import HOOKS
 from game.lupin.rules.pieces import BASE_EPISODES, NOVICE_HIDDEN_ROUNDS
 
 
@@ -38,7 +37,7 @@ class Knowledge:
     def may_talk(self, a: str, b: str) -> bool:
         """Gang members may share what they know when adjacent, in the same vehicle, or over a
         radio this round."""
-        if any(self.hook("apart", a, b)):   # a member who keeps apart (cagliostro.py: Fujiko)
+        if self.episode_rules.apart(self, a, b):   # a member who keeps apart (cagliostro.py: Fujiko)
             return False
         if self.near(a, b):
             return True
@@ -210,6 +209,7 @@ class Knowledge:
         same square (spotted together, carried by the bus, or both placed), the second goes to
         the nearest free square around it (rulebook: "porre il secondo … in una casella adiacente")."""
         self.hook("settle", ev)
+        self.episode_rules.settle(self, ev)
         while True:
             # a police car holds its square too (one stopped on a hidden member who is then spotted)
             seen: dict[Any, str] = {c.spot: c.id for c in self.cars.values() if c.spot is not None}
@@ -267,9 +267,7 @@ class Knowledge:
         """The seats told the gang's secrets (start squares, escapes, planning) - about ``fid``
         when given; an episode may keep a member apart (cagliostro.py: a traitor Fujiko)."""
         seats = frozenset(self.seat_of[c] for c in self.gang)
-        for narrow in HOOKS.get("team_seats", ()):
-            seats = narrow(self, fid, seats)
-        return seats
+        return self.episode_rules.team_seats(self, fid, seats)
 
     def gang_seats_knowing(self, c: str) -> frozenset[Seat]:
         seats = {self.seat_of[c]}

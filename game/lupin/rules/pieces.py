@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from game.engine.api import IllegalAction, Seat
 from game.lupin.rules.characters import GANG_IDS
+from game.lupin.rules.episode import EPISODE_RULES, EpisodeRules
 
 BASE_EPISODES = ("rosso-rubino", "gran-colpo")
 # The episodes the round engine plays: the base ones, and each expansion episode whose rules module
@@ -18,10 +19,13 @@ BASE_EPISODES = ("rosso-rubino", "gran-colpo")
 PLAYABLE_EPISODES: list[str] = list(BASE_EPISODES)
 
 
-def register_episode(episode_id: str) -> None:
-    """An expansion episode's rules module: the round engine now plays ``episode_id``."""
+def register_episode(episode_id: str, rules: EpisodeRules | None = None) -> None:
+    """An expansion episode's rules module: the round engine now plays ``episode_id``, with
+    ``rules`` (episode.py) as its own rules (None: the base game's)."""
     if episode_id not in PLAYABLE_EPISODES:
         PLAYABLE_EPISODES.append(episode_id)
+    if rules is not None:
+        EPISODE_RULES[episode_id] = rules
 SEATS = ("zenigata", "lupin", "jigen", "goemon", "fujiko")
 TREASURE_PRIORITY = ("lupin", "jigen", "goemon", "fujiko")
 # who must free whom, in order (rulebook table); Fujiko is not bound to free anybody

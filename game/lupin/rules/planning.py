@@ -274,9 +274,9 @@ def planning_seats(state: "LupinState") -> list[Seat]:
 
 def planning_actions(state: "LupinState", seat: Seat) -> list[Action]:
     """The planning moves of ``seat``, start squares and confirmation first."""
-    for own in state.hook("planning_actions", seat):   # an episode's own planning step (cagliostro.py)
-        if own is not None:
-            return own
+    own = state.episode_rules.planning_actions(state, seat)   # an episode's own planning step (cagliostro.py)
+    if own is not None:
+        return own
     if seat not in _gang_seats(state):
         return []
     plan = state.plan
@@ -563,9 +563,9 @@ def plan_view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
     planned together); only Fujiko's seat sees what she still holds of the leftovers and, as a
     traitor, her dollars. Zenigata and the table: None."""
     plan = state.plan
-    for own in state.hook("plan_view", seat):   # an episode's own planning step (cagliostro.py)
-        if own is not None:
-            return own
+    own_view = state.episode_rules.plan_view(state, seat)   # an episode's own planning step (cagliostro.py)
+    if own_view is not None:
+        return own_view
     if plan is None or seat not in _gang_seats(state):
         return None
     out: dict[str, Any] = {

@@ -15,7 +15,6 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode as episode_info
 from game.lupin.rules.characters import zenigata_return
 from game.lupin.rules.geometry import POLICE, ZENIGATA, Inside, Spot, Under, spot_to_text
-from game.lupin.rules.hooks import HOOKS
 from game.lupin.rules.pieces import AGENTS_PLACED, CAR_CAPACITY, CAR_MOVE, Car
 
 
@@ -29,9 +28,7 @@ class Police:
         out = [sq for sq in geo.board.squares()
                if lo - 1 <= sq.col <= hi - 1 and sq not in occ and geo.can_stand(sq, kind)
                and not geo.board.cell(sq).roof and not any(p.kind == "police_parking" for p in geo.board.places_at(sq))]
-        for narrow in HOOKS.get("placement_squares", ()):   # cagliostro.py: the site's dirt only
-            out = narrow(self, out)
-        return out
+        return self.episode_rules.placement_squares(self, out)   # cagliostro.py: the site's dirt only
 
     def next_to_place(self) -> str:
         if self.figures["zenigata"].spot is None:
@@ -86,7 +83,7 @@ class Police:
                 if on_board <= 5:
                     out.extend(A.CarFromStation(seat, car.id, n) for n in loads)
                 if on_board <= 3:
-                    more = [s for extra in self.hook("reinforcement_squares") for s in extra]
+                    more = self.episode_rules.reinforcement_squares(self)
                     for sq in [*self.geo.board.squares_of("reinforcement"), *more]:
                         if sq not in occ:
                             out.extend(A.CarAppears(seat, car.id, format_coord(sq), n) for n in loads)

@@ -37,6 +37,7 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode as episode_info, episode_geometry
 from game.lupin.rules.characters import GANG_IDS, Sheet, sheet
 from game.lupin.rules.combat import Combat
+from game.lupin.rules.episode import EpisodeRules, rules_for
 from game.lupin.rules.flow import Flow
 from game.lupin.rules.gang import GangTurn
 from game.lupin.rules.geometry import BoardState, Geometry
@@ -117,6 +118,11 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
 
     # -------------------------------------------------------------- set-up
     @property
+    def episode_rules(self) -> EpisodeRules:
+        """The episode's own rules (episode.py; the base game's for the base episodes)."""
+        return rules_for(self.cfg.episode)
+
+    @property
     def geo(self) -> Geometry:
         return episode_geometry(self.cfg.episode)
 
@@ -155,7 +161,8 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
             f.deck = self.rng.shuffled(deck_for(c, self.cfg.episode, self.cfg.variant))
             for _ in range(2):
                 self.draw_card(c, at_start=True)
-        self.hook("setup")   # expansion episodes: their treasure, cars, tokens
+        self.hook("setup")   # the expansion's cards
+        self.episode_rules.setup(self)   # expansion episodes: their treasure, cars, tokens
 
     # -------------------------------------------------------------- API: who acts
     def to_act(self) -> list[Seat]:

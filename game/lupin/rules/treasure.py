@@ -51,7 +51,7 @@ class Treasure:
     def may_flip(self) -> list[str]:
         """Members who may act in phase 4: flip a tile, or an episode's own act (hook "may_flip")."""
         return [c for c in self.gang if not self.figures[c].flipped and self.figures[c].arrested_by is None
-                and not self.figures[c].escaped and (self.flippable(c) or any(self.hook("may_flip", c)))]
+                and not self.figures[c].escaped and (self.flippable(c) or self.episode_rules.may_flip(self, c))]
 
     def flippable(self, c: str) -> list[Tile]:
         spot = self.figures[c].spot
