@@ -46,9 +46,21 @@ def test_an_episode_is_never_asked_in_another_episodes_game(monkeypatch):
     assert asked == ["StonehengeRules.setup"]
 
 
-def test_the_expansion_episodes_plug_in_no_string_hooks():
-    for name in ("cagliostro.py", "stonehenge.py"):
-        tree = ast.parse((RULES / name).read_text(encoding="utf-8"))
-        hooks = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call)
-                 and getattr(n.func, "id", None) == "register_hook"]
-        assert hooks == [], f"{name}: register_hook at lines {hooks}"
+def test_no_rule_module_names_a_hook_by_a_string():
+    """Hooks are typed objects (hooks.py), an episode's rules its EpisodeRules: a misspelt hook
+    fails at import instead of never being called."""
+    for path in sorted(RULES.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        strings = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call)
+                   and (getattr(n.func, "id", None) == "register_hook" or getattr(n.func, "attr", None) == "hook")]
+        assert strings == [], f"{path.name}: a hook named by a string at lines {strings}"
+
+
+def test_a_hook_calls_every_function_in_the_order_registered():
+    from game.lupin.rules.hooks import Hook
+    point: Hook = Hook("test_point", "a point for this test")
+    seen = []
+    point.register(lambda state, x: seen.append(("a", state, x)) or True)
+    point.register(lambda state, x: seen.append(("b", state, x)) or False)
+    assert point("st", 3) == [True, False]   # every function runs, even after a True
+    assert seen == [("a", "st", 3), ("b", "st", 3)]

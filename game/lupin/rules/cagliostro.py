@@ -44,6 +44,7 @@ from game.engine.api import Action, Event, Seat, register_action, require
 from game.engine.content import ContentError, load_typed, register_checker
 from game.engine.grid import Sq, format_coord, parse_coord
 from game.lupin.rules.catalog import catalog
+from game.lupin.rules import hooks
 from game.lupin.rules.episode import EpisodeRules
 from game.lupin.rules.geometry import GANG, spot_to_text
 from game.lupin.rules.state import BETRAYAL_CARD, TREASURE_PRIORITY, Tile, register_episode, register_handler
@@ -580,7 +581,7 @@ def _take_coins(state: "LupinState", ev: list[Event]) -> None:
     if coins is None:
         return
     takers = [c for c in TREASURE_PRIORITY if c in state.gang and _on_treasure_floor(state, c)
-              and all(state.hook("may_take", c))]
+              and all(hooks.MAY_TAKE(state, c))]
     if not takers:
         return
     taker = takers[0]

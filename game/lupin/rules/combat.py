@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.api import Event, Seat, Term, require
-from game.lupin.rules import actions as A
+from game.lupin.rules import actions as A, hooks
 from game.lupin.rules.geometry import PISTOL_RANGE, POLICE, RIFLE_RANGE, Inside, Under, spot_to_text
 from game.lupin.rules.pieces import BETRAYAL_CARD, CAR_HIT_ROLL, CAR_HITS, HIT_ROLL, LIBERATORS
 
@@ -44,7 +44,7 @@ class Combat:
         origin = self.attack_spot(fid)
         if skill <= 0 or origin is None or isinstance(origin, Under):
             return []
-        if not all(self.hook("may_shoot", fid)):
+        if not all(hooks.MAY_SHOOT(self, fid)):
             return []
         rng = self.range_of(fid, weapon)
         geo = self.geo
@@ -62,15 +62,15 @@ class Combat:
                     s = geo.sight(origin, car.spot, rng, vehicles=[v for v in vehicles if v != car.spot])
                     if s.seen and s.can_shoot:
                         out.append(car.id)
-        for more in self.hook("shoot_targets", fid):
+        for more in hooks.SHOOT_TARGETS(self, fid):
             out.extend(more)
-        return self.narrowed("gang_attacks", fid, out)
+        return self.narrowed(hooks.GANG_ATTACKS, fid, out)
 
     def melee_targets(self, fid: str) -> list[str]:
         f = self.figures[fid]
         if f.spot is None or isinstance(f.spot, (Inside, Under)) or f.in_car:
             return []
-        return self.narrowed("gang_attacks", fid, [
+        return self.narrowed(hooks.GANG_ATTACKS, fid, [
             tid for tid in self.enemies_of(fid)
             if abs(self.figures[tid].spot.row - f.spot.row) + abs(self.figures[tid].spot.col - f.spot.col) == 1])
 
@@ -99,7 +99,7 @@ class Combat:
                     continue
                 if isinstance(t.spot, (Inside, Under)) or self.on_bus(t.spot) or not self.is_shown(tid):
                     continue
-                if not all(self.hook("attackable", fid, tid)):
+                if not all(hooks.ATTACKABLE(self, fid, tid)):
                     continue
                 out.append(tid)
         return out
@@ -145,13 +145,13 @@ class Combat:
                 weapon=Term(f"lupin_refusal_core.weapon.{a.weapon}") if a.weapon in ("pistol", "rifle") else a.weapon)
         require(a.target in self.shoot_targets(a.figure), "lupin_refusal_core.no_clear_shot", figure=a.figure,
                 target=a.target)
-        if f.kind != "gang" and any(self.hook("police_attack", a, ev)):
+        if f.kind != "gang" and any(hooks.POLICE_ATTACK(self, a, ev)):
             return
         f.acted = True
         if f.kind == "gang":
             self.active = a.figure
             self.reveal_attacker(a.figure, ev)
-        if any(self.hook("shoot", a, ev)):
+        if any(hooks.SHOOT(self, a, ev)):
             return
         if a.target in self.cars:
             roll = self.rng.roll(2)
@@ -175,7 +175,7 @@ class Combat:
         self._check_attacker(a.seat, a.figure)
         require(a.target in self.melee_targets(a.figure), "lupin_refusal_core.not_next_to", figure=a.figure,
                 target=a.target)
-        if f.kind != "gang" and any(self.hook("police_attack", a, ev)):
+        if f.kind != "gang" and any(hooks.POLICE_ATTACK(self, a, ev)):
             return
         f.acted = True
         if f.kind == "gang":
@@ -188,7 +188,7 @@ class Combat:
             self.strike(a.target, a.figure, ev, counter=True)
 
     def strike(self, attacker: str, defender: str, ev: list[Event], counter: bool = False) -> bool:
-        if any(self.hook("strike", attacker, defender, ev)):
+        if any(hooks.STRIKE(self, attacker, defender, ev)):
             return False
         skill = self.sheet_of(attacker).melee
         roll = self.rng.roll(2)
@@ -251,7 +251,7 @@ class Combat:
             self.arrest(target, ev)
 
     def eliminate(self, fid: str, ev: list[Event], by: str | None = None) -> None:
-        if any(self.hook("eliminating", fid, by, ev)):
+        if any(hooks.ELIMINATING(self, fid, by, ev)):
             return
         f = self.figures[fid]
         prisoner = f.holding

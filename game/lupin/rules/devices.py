@@ -45,7 +45,8 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.catalog import device as device_data
 from game.lupin.rules.effects import device_effect
 from game.lupin.rules.geometry import GANG, POLICE, Under, spot_from_text, spot_to_text
-from game.lupin.rules.state import register_handler, register_hook, register_phase_actions
+from game.lupin.rules import hooks
+from game.lupin.rules.state import register_handler, register_phase_actions
 
 if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
@@ -144,18 +145,18 @@ def _road_path(state: "LupinState", frm: Sq, to: Sq) -> list:
 
 # ------------------------------------------------------------------------------------ the hooks
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _new_turns(state: "LupinState", ev: list[Event]) -> None:
     for c in state.gang:
         state.figures[c].turn_devices = []
 
 
-@register_hook("talk")
+@hooks.TALK.register
 def _radio_talk(state: "LupinState", a: str, b: str) -> bool:
     return state.radio_round == state.round and a in state.gang and b in state.gang
 
 
-@register_hook("moved")
+@hooks.MOVED.register
 def _after_move(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
     f = state.figures.get(who)
     if f is not None and f.kind == "gang" and f.glides:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from game.engine.api import Event, IllegalAction, Result, Seat, Term
 from game.engine.grid import format_coord
 from game.lupin.rules import actions as A
-from game.lupin.rules.hooks import HOOKS
+from game.lupin.rules import hooks
 from game.lupin.rules.pieces import SEATS
 
 
@@ -59,7 +59,7 @@ class Flow:
             if f.escaped:
                 f.turn_done = True
         ev.append(Event("phase", {"phase": "gang", "round": self.round}))
-        self.hook("gang_phase", ev)
+        hooks.GANG_PHASE(self, ev)
         self.episode_rules.gang_phase(self, ev)
         if not self.may_start_turn():
             self.end_gang_phase(ev)
@@ -71,7 +71,7 @@ class Flow:
         for c in self.gang:
             self.figures[c].flipped = False
         ev.append(Event("phase", {"phase": "treasure", "round": self.round}))
-        self.hook("treasure_phase", ev)
+        hooks.TREASURE_PHASE(self, ev)
         self.episode_rules.treasure_phase(self, ev)   # Stonehenge: the blade taken
         if self.result_ is not None:
             return
@@ -108,7 +108,7 @@ class Flow:
     def loyal(self) -> list[str]:
         """The members playing for the gang (all of them, but a Fujiko who has betrayed)."""
         out = [c for c in self.gang if not (c == "fujiko" and self.betrayed)]
-        for narrow in HOOKS.get("loyal", ()):   # the expansion's cards
+        for narrow in hooks.LOYAL:   # the expansion's cards
             out = narrow(self, out)
         return self.episode_rules.loyal(self, out)   # cagliostro.py: Fujiko, a traitor or with Zenigata
 
@@ -139,7 +139,7 @@ class Flow:
             self.result_ = all_vs_all_result(self)
         else:
             seats = tuple(sorted({self.seat_of[c] for c in self.loyal()}, key=SEATS.index))
-            for fn in HOOKS.get("winners", ()):
+            for fn in hooks.WINNERS:
                 seats = fn(self, seats, "gang_escaped")
             seats = self.episode_rules.winners(self, seats, "gang_escaped")
             self.result_ = Result(seats, "gang_escaped")
@@ -148,7 +148,7 @@ class Flow:
         return True
 
     def _finish(self, ev: list[Event], winners: tuple[str, ...], reason: str) -> bool:
-        for fn in HOOKS.get("winners", ()):   # Fujiko on the police's side (cards.py)
+        for fn in hooks.WINNERS:   # Fujiko on the police's side (cards.py)
             winners = fn(self, winners, reason)
         winners = self.episode_rules.winners(self, winners, reason)
         self.result_ = Result(winners, reason)

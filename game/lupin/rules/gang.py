@@ -14,7 +14,8 @@ from game.engine.api import Action, Event, Seat, require
 from game.engine.grid import Sq, format_coord
 from game.lupin.rules import actions as A
 from game.lupin.rules.geometry import GANG, Inside, Spot, Under, spot_from_text, spot_to_text
-from game.lupin.rules.hooks import HOOKS
+from game.lupin.rules import hooks
+from game.lupin.rules.hooks import Hook
 from game.lupin.rules.pieces import BETRAYAL_CARD, BETRAYAL_LAST_ROUND, Note, square_refusal
 
 
@@ -57,7 +58,7 @@ class GangTurn:
 
     def member_actions(self, seat: Seat, c: str) -> list[Action]:
         f = self.figures[c]
-        for only in self.hook("member_actions", seat, c):
+        for only in hooks.MEMBER_ACTIONS(self, seat, c):
             if only is not None:
                 return only
         out: list[Action] = []
@@ -120,15 +121,16 @@ class GangTurn:
                                  state=board_state)
             dry = set(out)
             out += [s for s in wet.cost if s != f.spot and s not in dry]
-        return self.narrowed("gang_moves", c, out)
+        return self.narrowed(hooks.GANG_MOVES, c, out)
 
-    def narrowed(self, name: str, fid: str, out: list[Any]) -> list[Any]:
-        """Forced mission cards (cards.py: *Nessuno resta indietro*) narrow a member's moves/attacks."""
+    def narrowed(self, hook: Hook, fid: str, out: list[Any]) -> list[Any]:
+        """Forced mission cards (cards/: *Nessuno resta indietro*) narrow a member's moves or attacks
+        (``hook``: hooks.GANG_MOVES or hooks.GANG_ATTACKS), and the episode's rules after them."""
         if self.figures[fid].kind == "gang":
-            for fn in HOOKS.get(name, ()):
+            for fn in hook:
                 out = fn(self, fid, out)
             rules = self.episode_rules
-            out = (rules.gang_moves if name == "gang_moves" else rules.gang_attacks)(self, fid, out)
+            out = (rules.gang_moves if hook is hooks.GANG_MOVES else rules.gang_attacks)(self, fid, out)
         return out
 
     def _on_start_square(self, c: str) -> bool:
@@ -178,7 +180,7 @@ class GangTurn:
             frm = f.spot
             f.spot, f.moved = to, True
             ev.append(Event("moved", {"figure": a.figure, "from": spot_to_text(frm), "to": a.to}))
-            self.hook("moved", a.figure, frm, to, ev)
+            hooks.MOVED(self, a.figure, frm, to, ev)
             self.police_sees(ev)
 
     def move_member(self, c: str, to: Spot, ev: list[Event]) -> None:
@@ -193,7 +195,7 @@ class GangTurn:
         else:
             f.shown = self.in_police_sight(c)
         self.note(c, spot_to_text(frm), spot_to_text(to), "move")
-        self.hook("moved", c, frm, to, ev)
+        hooks.MOVED(self, c, frm, to, ev)
         gang_seats = self.gang_seats_knowing(c)
         full = Event("moved", {"figure": c, "from": spot_to_text(frm), "to": spot_to_text(to),
                                "shown": self.is_shown(c)}, audience=gang_seats,
@@ -323,7 +325,7 @@ class GangTurn:
         card = f.deck.pop(0)
         seat = self.seat_of[c]
         from game.lupin.rules.catalog import card as card_data
-        if any(fn(self, c, card, at_start, events) for fn in HOOKS.get("drawn", ())) \
+        if any(fn(self, c, card, at_start, events) for fn in hooks.DRAWN) \
                 or self.episode_rules.drawn(self, c, card, at_start, events):
             return   # the expansion's cards (cards.py): void, or played at once
         void = card == BETRAYAL_CARD and (not self.betrayal_allowed() or self.round > BETRAYAL_LAST_ROUND)

@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from game.engine.api import TABLE, Event, Seat
 from game.engine.grid import Sq
+from game.lupin.rules import hooks
 from game.lupin.rules.geometry import GANG, PISTOL_RANGE, RIFLE_RANGE, Inside, Spot, Under, spot_to_text
 from game.lupin.rules.pieces import BASE_EPISODES, NOVICE_HIDDEN_ROUNDS
 
@@ -30,7 +31,7 @@ class Knowledge:
         if self.cfg.difficulty == "novice" and (self.cfg.novice_always_visible or self.cfg.episode not in
                                                 BASE_EPISODES or self.round > NOVICE_HIDDEN_ROUNDS):
             return True
-        if any(self.hook("all_shown")):   # Zenigata's floodlights (cards.py)
+        if any(hooks.ALL_SHOWN(self)):   # Zenigata's floodlights (cards.py)
             return True
         return f.shown
 
@@ -43,7 +44,7 @@ class Knowledge:
             return True
         if self.figures[a].spot is None or self.figures[b].spot is None:
             return False
-        return any(self.hook("talk", a, b))
+        return any(hooks.TALK(self, a, b))
 
     def near(self, a: str, b: str) -> bool:
         """Next to each other (or in the same vehicle, or inside the same building)."""
@@ -80,7 +81,7 @@ class Knowledge:
         for car in self.cars.values():
             if car.spot is not None:
                 occ[car.spot] = car.id
-        for more in self.hook("occupied"):
+        for more in hooks.OCCUPIED(self):
             occ.update(more)
         return occ
 
@@ -102,7 +103,7 @@ class Knowledge:
 
     def vehicles(self) -> list[Sq]:
         out = [c.spot for c in self.cars.values() if c.spot is not None]
-        for more in self.hook("vehicles"):
+        for more in hooks.VEHICLES(self):
             out.extend(more)
         return out
 
@@ -110,7 +111,7 @@ class Knowledge:
         f = self.figures[fid]
         if f.spot is None or isinstance(f.spot, (Inside, Under)) or self.on_bus(f.spot):
             return False
-        if any(self.hook("unseen", fid)):
+        if any(hooks.UNSEEN(self, fid)):
             return False
         geo = self.geo
         exposed = [f.spot] if f.exposed else []
@@ -208,7 +209,7 @@ class Knowledge:
         """One figure a square among those on the board: when two gang members are shown on the
         same square (spotted together, carried by the bus, or both placed), the second goes to
         the nearest free square around it (rulebook: "porre il secondo … in una casella adiacente")."""
-        self.hook("settle", ev)
+        hooks.SETTLE(self, ev)
         self.episode_rules.settle(self, ev)
         while True:
             # a police car holds its square too (one stopped on a hidden member who is then spotted)

@@ -11,7 +11,7 @@ from typing import Any
 
 from game.engine.api import Action, Event, Seat, require
 from game.engine.grid import Sq, format_coord, parse_coord
-from game.lupin.rules import actions as A
+from game.lupin.rules import actions as A, hooks
 from game.lupin.rules.boards import episode as episode_info
 from game.lupin.rules.characters import zenigata_return
 from game.lupin.rules.geometry import POLICE, ZENIGATA, Inside, Spot, Under, spot_to_text
@@ -167,7 +167,7 @@ class Police:
             elif self.reserve_agents():
                 holder = self.reserve_agents()[0]
             # a disguised member never holds his partner: he is unmasked, and the next agent holds him
-            if holder is None or not any(self.hook("holding", holder, ev)):
+            if holder is None or not any(hooks.HOLDING(self, holder, ev)):
                 break
         if holder is not None and spot is not None:
             free = [s for s in spot.neighbours4() if s in self.geo.board and s not in self.occupied()
@@ -222,7 +222,7 @@ class Police:
         frm = car.spot
         car.spot, car.driven = to, True
         ev.append(Event("drove", {"car": a.car, "from": format_coord(frm), "to": a.to}))
-        self.hook("moved", a.car, frm, to, ev)
+        hooks.MOVED(self, a.car, frm, to, ev)
         self.police_sees(ev)
 
     def _do_unload(self, a: A.Unload, ev: list[Event]) -> None:
@@ -235,7 +235,7 @@ class Police:
         ag = self.figures[agent]
         ag.in_car, ag.spot, ag.moved = None, sq, True
         ev.append(Event("unloaded", {"car": a.car, "figure": agent, "square": a.square}))
-        self.hook("moved", agent, None, sq, ev)   # None: out of a car, straight onto the square
+        hooks.MOVED(self, agent, None, sq, ev)   # None: out of a car, straight onto the square
         if not car.agents and car.home not in self.occupied():
             car.spot, car.hits = car.home, 0   # the empty car goes back to its parking square
             ev.append(Event("car_back", {"car": a.car}))

@@ -33,7 +33,7 @@ from typing import Any, Mapping
 from game.engine.api import Action, Event, IllegalAction, Result, Seat, check_action, require
 from game.engine.grid import Sq, format_coord, parse_coord
 from game.engine.rng import Rng
-from game.lupin.rules import actions as A
+from game.lupin.rules import actions as A, hooks
 from game.lupin.rules.boards import episode as episode_info, episode_geometry
 from game.lupin.rules.characters import GANG_IDS, Sheet, sheet
 from game.lupin.rules.combat import Combat
@@ -43,8 +43,8 @@ from game.lupin.rules.gang import GangTurn
 from game.lupin.rules.geometry import BoardState, Geometry
 from game.lupin.rules.knowledge import Knowledge
 # the hooks and the data, re-exported: other modules import them from here
-from game.lupin.rules.hooks import ACTION_HANDLERS, HOOKS, PHASE_ACTIONS  # noqa: F401
-from game.lupin.rules.hooks import register_handler, register_hook, register_phase_actions  # noqa: F401
+from game.lupin.rules.hooks import ACTION_HANDLERS, PHASE_ACTIONS  # noqa: F401
+from game.lupin.rules.hooks import register_handler, register_phase_actions  # noqa: F401
 from game.lupin.rules.pieces import AGENTS_PLACED, AGENTS_TOTAL, ALARM_ROUND, BASE_EPISODES  # noqa: F401
 from game.lupin.rules.pieces import BETRAYAL_CARD, BETRAYAL_LAST_ROUND, DEFAULTS, LIBERATORS  # noqa: F401
 from game.lupin.rules.pieces import CAR_CAPACITY, CAR_HIT_ROLL, CAR_HITS, CAR_MOVE, HIT_ROLL  # noqa: F401
@@ -161,7 +161,7 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
             f.deck = self.rng.shuffled(deck_for(c, self.cfg.episode, self.cfg.variant))
             for _ in range(2):
                 self.draw_card(c, at_start=True)
-        self.hook("setup")   # the expansion's cards
+        hooks.SETUP(self)   # the expansion's cards
         self.episode_rules.setup(self)   # expansion episodes: their treasure, cars, tokens
 
     # -------------------------------------------------------------- API: who acts
@@ -193,7 +193,7 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
 
     def _waiting(self) -> list[Seat]:
         """Seats that must answer first (a forced reveal of a disguise, cards.py)."""
-        seats = {s for out in self.hook("waiting") for s in out}
+        seats = {s for out in hooks.WAITING(self) for s in out}
         return sorted(seats, key=SEATS.index)
 
     def result(self) -> Result | None:
@@ -207,7 +207,7 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
     def allowance(self, fid: str) -> int:
         f = self.figures[fid]
         squares = self.sheet_of(fid).movement(f.wounds)
-        for fn in HOOKS.get("allowance", ()):   # mission cards (cards.py): doubled, halved
+        for fn in hooks.ALLOWANCE:   # mission cards (cards.py): doubled, halved
             squares = fn(self, fid, squares)
         return squares
 
@@ -228,15 +228,13 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
         return [fid for fid, f in self.figures.items()
                 if f.kind == "agent" and f.spot is None and f.in_car is None]
 
-    def hook(self, name: str, *args: Any) -> list[Any]:
-        return [fn(self, *args) for fn in HOOKS.get(name, ())]
 
     # -------------------------------------------------------------- API: legal actions
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act():
             return []
         extra = [a for provider in PHASE_ACTIONS.get(self.phase, ()) for a in provider(self, seat)]
-        extra = [a for a in extra if not any(self.hook("refuse", a))]
+        extra = [a for a in extra if not any(hooks.REFUSE(self, a))]
         if self._waiting():
             return extra
         return extra + self._own_legal_actions(seat)
@@ -288,7 +286,7 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
             plugged = ACTION_HANDLERS[type(action)]
             handler = lambda a, ev: plugged(self, a, ev)  # noqa: E731
         require(handler is not None, "lupin_refusal_core.no_such_move")
-        for refusal in self.hook("refuse", action):
+        for refusal in hooks.REFUSE(self, action):
             require(refusal is None, refusal or "")
         # Each handler checks everything before it changes anything: a refused action leaves the
         # state exactly as it was.

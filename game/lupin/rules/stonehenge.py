@@ -38,6 +38,7 @@ from game.engine import resources
 from game.engine.api import TABLE, Action, Event, Seat, register_action, require
 from game.engine.content import ContentError, load_typed, load_yaml, register_checker
 from game.engine.grid import format_coord, parse_coord
+from game.lupin.rules import hooks
 from game.lupin.rules.episode import EpisodeRules
 from game.lupin.rules.geometry import GANG
 from game.lupin.rules.state import (SEATS, TREASURE_PRIORITY, Tile, register_episode, register_handler,
@@ -372,7 +373,7 @@ def _take_blade(state: "LupinState", ev: list[Event]) -> None:
         return   # carried, or left on another square (Il tesoro non mi interessa: the cards' rules)
     square = blade_square(state)
     takers = [c for c in TREASURE_PRIORITY if c in state.gang and _on_foot_at(state, c, square)
-              and not state.figures[c].cards.get("disguise") and all(state.hook("may_take", c))]
+              and not state.figures[c].cards.get("disguise") and all(hooks.MAY_TAKE(state, c))]
     if not takers:
         return
     c = takers[0]

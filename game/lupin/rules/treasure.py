@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from game.engine.api import Event, Seat, require
-from game.lupin.rules import actions as A
+from game.lupin.rules import actions as A, hooks
 from game.lupin.rules.geometry import Inside, spot_to_text
 from game.lupin.rules.pieces import SEATS, TREASURE_PRIORITY, Tile
 
@@ -37,7 +37,7 @@ class Treasure:
     def can_receive(self, giver: str, receiver: str) -> bool:
         r = self.figures[receiver]
         return (not r.escaped and r.arrested_by is None and self.near(giver, receiver)
-                and not self.carries(receiver) and all(self.hook("may_take", receiver)))
+                and not self.carries(receiver) and all(hooks.MAY_TAKE(self, receiver)))
 
     def treasure_seats(self) -> list[Seat]:
         """Phase 4: every gang seat with a member free on the board who has neither acted in this
@@ -55,7 +55,7 @@ class Treasure:
 
     def flippable(self, c: str) -> list[Tile]:
         spot = self.figures[c].spot
-        if not all(self.hook("may_take", c)):
+        if not all(hooks.MAY_TAKE(self, c)):
             return []   # Il tesoro non mi interessa (cards.py)
         if not isinstance(spot, Inside):
             return []
@@ -112,7 +112,7 @@ class Treasure:
         inside = [c for c in self.gang if self.figures[c].spot == me.spot and self.figures[c].arrested_by is None
                   and not self.figures[c].escaped]
         watchers = frozenset(self.seat_of[c] for c in inside)
-        taker = next(c for c in TREASURE_PRIORITY if c in inside and all(self.hook("may_take", c)))
+        taker = next(c for c in TREASURE_PRIORITY if c in inside and all(hooks.MAY_TAKE(self, c)))
         tile.seen_by |= set(watchers)
         tile.site, tile.carrier = None, taker
         self.note(a.figure, spot_to_text(me.spot), spot_to_text(me.spot), "flip")

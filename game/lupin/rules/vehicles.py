@@ -2,7 +2,7 @@
 
 Rulebook: the device table (DISPOSITIVO / EFFETTO), "Mezzo di trasporto" and "Casi particolari";
 every reading is in ``docs/rules-decisions.md`` ("Lupin — devices in play"). The round engine
-(``state.py``) knows nothing of vehicles but a few named hooks (``register_hook``) and the
+(``state.py``) knows nothing of vehicles but a few hooks (``hooks.py``) and the
 ``in_car`` field of a figure, which for a gang member names the vehicle he rides in.
 
 * **Deployment.** A vehicle tile a member carries when a gang phase begins (the plan's purchases,
@@ -43,8 +43,8 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.catalog import device as device_data
 from game.lupin.rules.geometry import GANG, Inside, Under, spot_to_text
-from game.lupin.rules.state import (NOVICE_HIDDEN_ROUNDS, register_handler, register_hook,
-                                    register_phase_actions)
+from game.lupin.rules import hooks
+from game.lupin.rules.state import NOVICE_HIDDEN_ROUNDS, register_handler, register_phase_actions
 
 if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
@@ -105,7 +105,7 @@ def all_visible(state: "LupinState") -> bool:
     if state.cfg.difficulty == "novice" and (state.cfg.novice_always_visible or state.cfg.episode not in BASE_EPISODES
                                              or state.round > NOVICE_HIDDEN_ROUNDS):
         return True
-    return any(state.hook("all_shown"))
+    return any(hooks.ALL_SHOWN(state))
 
 
 def vehicle_shown(state: "LupinState", v: Vehicle) -> bool:
@@ -409,22 +409,22 @@ def deploy(state: "LupinState", ev: list[Event]) -> None:
             ev.append(Event("vehicle_placed", data, audience=state.team_seats(c), redacted=public))
 
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _gang_phase(state: "LupinState", ev: list[Event]) -> None:
     deploy(state, ev)
 
 
-@register_hook("occupied")
+@hooks.OCCUPIED.register
 def _occupied(state: "LupinState") -> dict:
     return {v.spot: vid for vid, v in state.rides.items() if vehicle_shown(state, v)}
 
 
-@register_hook("vehicles")
+@hooks.VEHICLES.register
 def _sight_blockers(state: "LupinState") -> list:
     return [v.spot for v in state.rides.values() if vehicle_shown(state, v)]
 
 
-@register_hook("moved")
+@hooks.MOVED.register
 def _walked_off(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
     """A rider who walks away has left the vehicle (it stays where it is)."""
     v = riding(state, who)
@@ -435,7 +435,7 @@ def _walked_off(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event
     _know(v, state.seat_of[who])
 
 
-@register_hook("settle")
+@hooks.SETTLE.register
 def _settle(state: "LupinState", ev: list[Event]) -> None:
     """After every action: riders who left the board leave their vehicle; a hidden vehicle the
     police now see is spotted; two shown pieces on one square: the vehicle moves aside."""
@@ -520,7 +520,7 @@ def _aside_square(state: "LupinState", v: Vehicle, taken: set) -> Sq | None:
 
 # ------------------------------------------------------------------------------------ shooting
 
-@register_hook("shoot_targets")
+@hooks.SHOOT_TARGETS.register
 def _vehicle_targets(state: "LupinState", fid: str) -> list[str]:
     """A police figure may shoot at a shown gang vehicle in its line of fire."""
     f = state.figures[fid]
@@ -540,7 +540,7 @@ def _vehicle_targets(state: "LupinState", fid: str) -> list[str]:
     return out
 
 
-@register_hook("shoot")
+@hooks.SHOOT.register
 def _shot_at_vehicle(state: "LupinState", a: A.Shoot, ev: list[Event]) -> bool:
     v = state.rides.get(a.target)
     if v is None:
@@ -775,7 +775,7 @@ def _do_pump(state: "LupinState", a: Pump, ev: list[Event]) -> None:
                                 "of": spec(v).drain_rounds}, audience=state.gang_seats_knowing(a.figure)))
 
 
-@register_hook("treasure_phase")
+@hooks.TREASURE_PHASE.register
 def _pumped(state: "LupinState", ev: list[Event]) -> None:
     """At the end of each round's gang phase a pumping lorry with its driver aboard has pumped one
     round more; after its third the zone is dry for everybody from the next round on."""
@@ -798,6 +798,6 @@ def _pumped(state: "LupinState", ev: list[Event]) -> None:
         ev.append(Event("zone_drained", {"zone": zone, "by": "tank_lorry"}, reveal=True))
 
 
-@register_hook("gang_moves")
+@hooks.GANG_MOVES.register
 def _driver_stays(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     return [] if pumping_driver(state, c) else out

@@ -1,5 +1,5 @@
 """The base box's mission cards in play, as effects of the ``CARD_RULES`` registry
-(``effects.card_effect``) and hooks of the round engine (``state.register_hook``).
+(``effects.card_effect``) and hooks of the round engine (``hooks.py``).
 
 The round engine offers ``PlayCard(seat, figure, card, target)`` for each target an effect's
 ``targets`` returns and enforces one card a turn; ``apply`` here does the rest. Forced cards are
@@ -65,7 +65,8 @@ from game.lupin.rules.geometry import Inside, Under, spot_from_text, spot_to_tex
 from game.lupin.rules.cards.shared import (DISTRACTION, POLICE_KINDS, can_attack as _can_attack, expansion_plays,
                                            free as _free, play_forced as _play_forced, roll_shot as _roll_shot,
                                            sure_hit as _sure_hit)
-from game.lupin.rules.state import register_handler, register_hook, register_phase_actions
+from game.lupin.rules import hooks
+from game.lupin.rules.state import register_handler, register_phase_actions
 
 if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
@@ -85,7 +86,7 @@ def _police_shoot_targets(state: "LupinState", c: str) -> list[str]:
 
 # ------------------------------------------------------------------------------------ hooks
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _forced_at_turn_start(state: "LupinState", ev: list[Event]) -> None:
     """Forced cards the rules play as the gang phase begins: the turn-skipping cards and Jigen's
     empty revolver after a round in which he fired."""
@@ -103,13 +104,13 @@ def _forced_at_turn_start(state: "LupinState", ev: list[Event]) -> None:
             _play_forced(state, c, OUT_OF_BULLETS, ev, round=state.round)
 
 
-@register_hook("may_shoot")
+@hooks.MAY_SHOOT.register
 def _may_shoot(state: "LupinState", fid: str) -> bool:
     f = state.figures[fid]
     return f.kind != "gang" or f.cards.get("no_shot") != state.round
 
 
-@register_hook("shoot")
+@hooks.SHOOT.register
 def _forced_on_shot(state: "LupinState", a: Any, ev: list[Event]) -> bool:
     """Jigen's forced cards on his next shot at a figure (a police car's 8 needs no skill: the
     cards wait for a shot at a figure); every gang pistol shot is remembered for the empty revolver."""
@@ -130,7 +131,7 @@ def _forced_on_shot(state: "LupinState", a: Any, ev: list[Event]) -> bool:
     return True
 
 
-@register_hook("moved")
+@hooks.MOVED.register
 def _moved(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
     f = state.figures.get(who)
     if f is None or f.kind != "gang":
@@ -143,13 +144,13 @@ def _moved(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) ->
         del f.cards["unseen_at"]
 
 
-@register_hook("unseen")
+@hooks.UNSEEN.register
 def _unseen(state: "LupinState", fid: str) -> bool:
     f = state.figures[fid]
     return f.cards.get("unseen_at") is not None and f.cards["unseen_at"] == spot_to_text(f.spot)
 
 
-@register_hook("attackable")
+@hooks.ATTACKABLE.register
 def _attackable(state: "LupinState", fid: str, tid: str) -> bool:
     t = state.figures[tid]
     if t.cards.get("charm") and state.figures[fid].kind == "agent":
@@ -158,7 +159,7 @@ def _attackable(state: "LupinState", fid: str, tid: str) -> bool:
     return covered is None or covered < state.round - 1
 
 
-@register_hook("shoot_targets")
+@hooks.SHOOT_TARGETS.register
 def _charmed_targets(state: "LupinState", fid: str) -> list[str]:
     """An agent may still want to shoot the charmed Fujiko (a die decides, ``_charm_roll``)."""
     f = state.figures[fid]
@@ -177,7 +178,7 @@ def _charmed_targets(state: "LupinState", fid: str) -> list[str]:
     return out
 
 
-@register_hook("shoot")
+@hooks.SHOOT.register
 def _charm_roll(state: "LupinState", a: Any, ev: list[Event]) -> bool:
     """An agent shoots at the charmed Fujiko: a die first; a 1 breaks the spell and the shot goes
     on as usual, anything else spends the agent's shot."""
@@ -489,7 +490,7 @@ def _extra_melee(state: "LupinState", a: ExtraMelee, ev: list[Event]) -> None:
 
 
 
-@register_hook("allowance")
+@hooks.ALLOWANCE.register
 def _allowance(state: "LupinState", fid: str, squares: int) -> int:
     f = state.figures[fid]
     if f.kind != "gang":
@@ -501,7 +502,7 @@ def _allowance(state: "LupinState", fid: str, squares: int) -> int:
     return squares
 
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _distraction(state: "LupinState", ev: list[Event]) -> None:
     """*Mia adorata Fujiko...*: played by the rules as Lupin's next gang phase begins. Void (discarded,
     no effect) in round 1 (drawn with the starting hand), without Fujiko, or with Fujiko shown."""
@@ -524,7 +525,7 @@ def _distraction(state: "LupinState", ev: list[Event]) -> None:
     _play_forced(state, "lupin", DISTRACTION, ev)
 
 
-@register_hook("moved")
+@hooks.MOVED.register
 def _stays_shown(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
     f = state.figures.get(who)
     if f is not None and f.kind == "gang" and f.cards.get("shown_round") == state.round \
@@ -666,7 +667,7 @@ def _rescue_holder(state: "LupinState", c: str) -> tuple[str, dict[Any, int]] | 
     return None if best is None else (best[1], best[2])
 
 
-@register_hook("gang_moves")
+@hooks.GANG_MOVES.register
 def _rescue_moves(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     """Nessuno resta indietro: no move that takes Goemon farther from the prisoner's holder."""
     goal = _rescue_holder(state, c)
@@ -677,7 +678,7 @@ def _rescue_moves(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     return [s for s in out if cost.get(s, _FAR) <= here]
 
 
-@register_hook("gang_attacks")
+@hooks.GANG_ATTACKS.register
 def _rescue_attacks(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     """Nessuno resta indietro: with the holder within reach of his blade or pistol, Goemon attacks
     only him."""
@@ -695,7 +696,7 @@ def _rescue_attacks(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     return [t for t in out if t == holder] if reachable else out
 
 
-@register_hook("settle")
+@hooks.SETTLE.register
 def _rescue_told_and_done(state: "LupinState", ev: list[Event]) -> None:
     """Nessuno resta indietro: shown to all as soon as a partner is arrested while Goemon holds it;
     discarded (played) once a partner is freed."""
@@ -929,7 +930,7 @@ def _unmask_hide_squares(state: "LupinState", c: str) -> list[Any]:
     return _hide_squares(state, c, state.figures[agent].spot, agent)
 
 
-@register_hook("member_actions")
+@hooks.MEMBER_ACTIONS.register
 def _disguised_turn(state: "LupinState", seat: Seat, c: str) -> list[Action] | None:
     """A disguised member's turn: reveal himself (on the agent's square, or hiding on one of the
     first unseen squares), or stay in disguise (:class:`EndTurn`)."""
@@ -954,12 +955,12 @@ def _forced_reveal_actions(state: "LupinState", seat: Seat) -> list[Action]:
     return out
 
 
-@register_hook("waiting")
+@hooks.WAITING.register
 def _waiting_for_reveal(state: "LupinState") -> list[Seat]:
     return [state.seat_of[c] for c in _unmasking(state)]
 
 
-@register_hook("refuse")
+@hooks.REFUSE.register
 def _refuse_while_disguised(state: "LupinState", action: Action) -> str | None:
     pending = _unmasking(state)
     if pending:
@@ -1007,7 +1008,7 @@ def _do_unmask_hide(state: "LupinState", a: UnmaskHide, ev: list[Event]) -> None
         f.moved = False
 
 
-@register_hook("police_attack")
+@hooks.POLICE_ATTACK.register
 def _agent_would_attack(state: "LupinState", a: Any, ev: list[Event]) -> bool:
     """Zenigata wants the disguised agent to shoot (or fight): the member must reveal himself. The
     agent leaves the game and its attack is lost; the member's seat says where he goes."""
@@ -1019,7 +1020,7 @@ def _agent_would_attack(state: "LupinState", a: Any, ev: list[Event]) -> bool:
     return True
 
 
-@register_hook("strike")
+@hooks.STRIKE.register
 def _agent_would_counter(state: "LupinState", attacker: str, defender: str, ev: list[Event]) -> bool:
     """The disguised agent's counter-attack (a partner missed him hand to hand): he reveals himself
     on the spot instead of striking."""
@@ -1030,7 +1031,7 @@ def _agent_would_counter(state: "LupinState", attacker: str, defender: str, ev: 
     return True
 
 
-@register_hook("eliminating")
+@hooks.ELIMINATING.register
 def _agent_hit(state: "LupinState", fid: str, by: str | None, ev: list[Event]) -> bool:
     """Whatever would eliminate the disguised agent (a shot, a blade, a grenade, a trap) unmasks
     the member instead: he stands on the agent's square, shown and unhurt; no kill is counted."""
@@ -1041,7 +1042,7 @@ def _agent_hit(state: "LupinState", fid: str, by: str | None, ev: list[Event]) -
     return True
 
 
-@register_hook("holding")
+@hooks.HOLDING.register
 def _agent_would_hold(state: "LupinState", agent: str, ev: list[Event]) -> bool:
     c = _wearer(state, agent)
     if c is None:
@@ -1050,7 +1051,7 @@ def _agent_would_hold(state: "LupinState", agent: str, ev: list[Event]) -> bool:
     return True
 
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _visible_from_now(state: "LupinState", ev: list[Event]) -> None:
     """Novice play from round 6: the gang is always on the board, so a disguise ends there."""
     from game.lupin.rules.vehicles import all_visible

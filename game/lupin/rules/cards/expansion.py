@@ -43,7 +43,8 @@ from game.lupin.rules.cards.shared import (DISTRACTION, POLICE_KINDS, ExpansionP
 from game.lupin.rules.catalog import card as card_data, catalog, device as device_data
 from game.lupin.rules.effects import CARDS_PER_TURN, card_effect
 from game.lupin.rules.geometry import GANG, Inside, Under, spot_from_text, spot_to_text
-from game.lupin.rules.state import CAR_HITS, register_handler, register_hook, register_phase_actions
+from game.lupin.rules import hooks
+from game.lupin.rules.state import CAR_HITS, register_handler, register_phase_actions
 
 if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
@@ -125,7 +126,7 @@ def expansion_decks(state: "LupinState") -> None:
             (z.discard if state.cfg.difficulty == "novice" else z.hand).append(special)
 
 
-@register_hook("setup")
+@hooks.SETUP.register
 def _deal_specials(state: "LupinState") -> None:
     expansion_decks(state)
 
@@ -139,7 +140,7 @@ def driving_car(state: "LupinState", c: str, cars: tuple[str, ...]) -> bool:
     return v is not None and v.device in cars and v.riders and v.riders[0] == c
 
 
-@register_hook("drawn")
+@hooks.DRAWN.register
 def _on_draw(state: "LupinState", c: str, card: str, at_start: bool, ev: list[Event] | None) -> bool:
     data = card_data(card)
     if data.box != "expansion" or data.void_in(state.cfg.episode):
@@ -245,12 +246,12 @@ def _do_drop(state: "LupinState", a: DropDevice, ev: list[Event]) -> None:
 
 # ------------------------------------------------------------------------------------ waiting and refusing
 
-@register_hook("waiting")
+@hooks.WAITING.register
 def _waiting_for_choice(state: "LupinState") -> list[Seat]:
     return [state.seat_of[c] for c in _holes(state)]
 
 
-@register_hook("refuse")
+@hooks.REFUSE.register
 def _refuse_while_choosing(state: "LupinState", action: Action) -> str | None:
     holes = _holes(state)
     if holes and not (isinstance(action, DropDevice) and action.figure in holes):
@@ -310,7 +311,7 @@ class ExtraBudget:
         require(False, "Un piano perfetto! is played while the gang plans.")
 
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _plan_card_too_late(state: "LupinState", ev: list[Event]) -> None:
     """A *Piano perfetto* still in hand once the rounds begin is void ("Se non è stata pescata
     all'inizio della partita, la carta va scartata"; unplayed at the start, it is of no use)."""
@@ -458,7 +459,7 @@ class Loyalty:
 
 # ------------------------------------------------------------------------------------ I proiettili non possono nulla
 
-@register_hook("settle")
+@hooks.SETTLE.register
 def _gunshot_wounds(state: "LupinState", ev: list[Event]) -> None:
     """Remember a gang member's wounds from gunshots this round (for *I proiettili non possono
     nulla*), and reveal a Fujiko secretly with the police whom the police wound."""
@@ -502,7 +503,7 @@ def renounced(state: "LupinState", c: str) -> bool:
     return f is not None and bool(f.cards.get("renounced"))
 
 
-@register_hook("may_take")
+@hooks.MAY_TAKE.register
 def _may_take(state: "LupinState", c: str) -> bool:
     return not renounced(state, c)
 
@@ -527,7 +528,7 @@ def _drop_treasure(state: "LupinState", c: str, ev: list[Event]) -> None:
             return
 
 
-@register_hook("moved")
+@hooks.MOVED.register
 def _cross_dropped(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
     """Whoever crosses the square of the dropped treasure takes it: a partner keeps it (and is shown
     for good, as any carrier); a police figure takes it back to its place."""
@@ -616,7 +617,7 @@ def must_heal_fujiko(state: "LupinState") -> bool:
             and _free(state, "lupin") and lupin.spot is not None)
 
 
-@register_hook("gang_moves")
+@hooks.GANG_MOVES.register
 def _heal_moves(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     """Lupin bound to heal her: no move that takes him farther from Fujiko (movement cost over the
     terrain, from her square), as *Nessuno resta indietro* binds Goemon to a holder."""
@@ -631,7 +632,7 @@ def _heal_moves(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     return [s for s in out if cost.get(s, 99) <= here]
 
 
-@register_hook("settle")
+@hooks.SETTLE.register
 def _healed_by_lupin(state: "LupinState", ev: list[Event]) -> None:
     """Lupin next to her: she is healed of every wound, in the open (he is shown beside her)."""
     if not must_heal_fujiko(state) or not state.near("lupin", "fujiko"):
@@ -644,12 +645,12 @@ def _healed_by_lupin(state: "LupinState", ev: list[Event]) -> None:
     ev.append(Event("fujiko_healed", {"by": "lupin", "figure": "fujiko"}, reveal=True))
 
 
-@register_hook("loyal")
+@hooks.LOYAL.register
 def _loyal(state: "LupinState", members: list[str]) -> list[str]:
     return [c for c in members if not (c == "fujiko" and police_side(state))]
 
 
-@register_hook("winners")
+@hooks.WINNERS.register
 def _winners(state: "LupinState", winners: tuple[str, ...], reason: str) -> tuple[str, ...]:
     if not police_side(state) or "fujiko" not in state.gang or not _seat_plays_only(state, "fujiko"):
         return winners
@@ -661,12 +662,12 @@ def _winners(state: "LupinState", winners: tuple[str, ...], reason: str) -> tupl
     return winners
 
 
-@register_hook("attackable")
+@hooks.ATTACKABLE.register
 def _not_her(state: "LupinState", fid: str, tid: str) -> bool:
     return not (tid == "fujiko" and police_side(state) == "public")
 
 
-@register_hook("gang_attacks")
+@hooks.GANG_ATTACKS.register
 def _not_the_police(state: "LupinState", fid: str, out: list[Any]) -> list[Any]:
     if fid != "fujiko" or police_side(state) != "public":
         return out
@@ -768,12 +769,12 @@ def _clear_line(state: "LupinState", frm: Any, to: Any) -> bool:
 
 def amazing_shot_targets(state: "LupinState", c: str) -> list[str]:
     f = state.figures[c]
-    if not _can_attack(state, c) or f.acted or not all(state.hook("may_shoot", c)) \
+    if not _can_attack(state, c) or f.acted or not all(hooks.MAY_SHOOT(state, c)) \
             or state.sheet_of(c).skill("pistol") <= 0:
         return []
     out = [t for t, p in state.figures.items()
            if p.kind in POLICE_KINDS and p.spot is not None and not p.in_car and _clear_line(state, f.spot, p.spot)]
-    return state.narrowed("gang_attacks", c, sorted(out))
+    return state.narrowed(hooks.GANG_ATTACKS, c, sorted(out))
 
 
 def amazing_shot(state: "LupinState", a: Any, ev: list[Event]) -> None:
@@ -797,7 +798,7 @@ def _zantetsu_targets(state: "LupinState", c: str) -> list[str]:
         for cid, car in sorted(state.cars.items()):
             if car.spot is not None and abs(car.spot.row - f.spot.row) + abs(car.spot.col - f.spot.col) == 1:
                 out.append(cid)
-    return state.narrowed("gang_attacks", c, out)
+    return state.narrowed(hooks.GANG_ATTACKS, c, out)
 
 
 @card_effect("zantetsu_strike")
@@ -878,7 +879,7 @@ class LoveYou:
             ev.append(Event("healed", {"figure": p.pull_partner, "by": a.figure, "card": a.card}, reveal=True))
 
 
-@register_hook("allowance")
+@hooks.ALLOWANCE.register
 def _love_bonus(state: "LupinState", fid: str, squares: int) -> int:
     return squares + int(state.figures[fid].cards.get("love") or 0)
 
@@ -930,7 +931,7 @@ def floodlights_on(state: "LupinState") -> bool:
     return bool(lit) and lit[0] <= state.round <= lit[1]
 
 
-@register_hook("all_shown")
+@hooks.ALL_SHOWN.register
 def _floodlit(state: "LupinState") -> bool:
     return floodlights_on(state)
 
@@ -940,7 +941,7 @@ class Floodlights(NotInterested):
     """Zenigata's: played with :class:`PoliceCard`, never by a gang member."""
 
 
-@register_hook("member_actions")
+@hooks.MEMBER_ACTIONS.register
 def _choosing_magic(state: "LupinState", seat: Seat, c: str) -> list[Action] | None:
     """While Lupin looks at the top of his deck, he only chooses the card to keep (:class:`MagicKeep`)."""
     return [] if state.figures[c].cards.get("magic") else None
