@@ -22,7 +22,7 @@ from game.engine.grid import parse_coord
 from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cards import Dash, ExtraMelee, ExtraShot, LeapTo, Unmask, UnmaskHide
-from game.lupin.rules.cards_expansion import PoliceCard
+from game.lupin.rules.cards.expansion import PoliceCard
 from game.lupin.rules.geometry import GANG, BoardState, Inside, spot_from_text
 from game.lupin.rules.stonehenge import TOMBS, ChooseAim, Dig, henge_data
 from game.lupin.rules.cagliostro import FujikoBuy, FujikoDone, bot_escapes, data as cagliostro_data

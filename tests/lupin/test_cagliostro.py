@@ -30,8 +30,8 @@ def placed(players=5, seed=1, **cfg):
     """Set-up done: Zenigata and 7 agents on the site's dirt (the last free squares)."""
     st = new_game({"episode": "cagliostro", "players": players, **cfg}, seed)
     while st.phase == "placement":
-        fid = st._next_to_place()
-        sq = max(st._placement_squares(), key=lambda s: (s.row, s.col))
+        fid = st.next_to_place()
+        sq = max(st.placement_squares(), key=lambda s: (s.row, s.col))
         st.apply(A.Place("zenigata", fid, str(sq)))
     return st
 
@@ -81,7 +81,7 @@ def stand(st, fid, square):
 
 def test_police_are_placed_only_on_the_sites_dirt():
     st = new_game({"episode": "cagliostro", "players": 5}, 1)
-    squares = set(st._placement_squares())
+    squares = set(st.placement_squares())
     assert P("I13") in squares and P("F18") in squares
     board = st.geo.board
     for sq in squares:
@@ -169,7 +169,7 @@ def test_fujikos_clock_running_out_gives_her_t1():
 
 def test_with_two_or_three_players_fujiko_is_a_loyal_member_who_plans_with_the_gang():
     st = placed(players=3)
-    assert fujiko_side(st) is None and not st._fujiko_traitor()
+    assert fujiko_side(st) is None and not st.fujiko_traitor()
     seat = st.seat_of["fujiko"]
     assert {a.square for a in st.legal_actions(seat) if isinstance(a, A.ChooseStart) and a.figure == "fujiko"} \
         == {"A1", "A2", "A4"}
@@ -359,18 +359,18 @@ def test_perdonami_lupin_drawn_by_round_12_makes_her_repent_in_secret():
     st = started()
     fj = st.figures["fujiko"]
     fj.deck.insert(0, BETRAYAL_CARD)
-    st._draw_card("fujiko", events=(ev := []))
-    assert fujiko_side(st) == "gang" and BETRAYAL_CARD in fj.hand and not st._fujiko_traitor()
+    st.draw_card("fujiko", events=(ev := []))
+    assert fujiko_side(st) == "gang" and BETRAYAL_CARD in fj.hand and not st.fujiko_traitor()
     assert st.view("fujiko")["cagliostro"]["fujiko_side"] == "gang"
     for seat in ("lupin", "zenigata", TABLE):
         assert st.view(seat)["cagliostro"]["fujiko_side"] is None
         assert all(e.for_seat(seat) is None or "side" not in e.for_seat(seat).data for e in ev)
-    assert st._start_squares("fujiko", escape=True) == [P("A1"), P("A2"), P("A4")]
+    assert st.start_squares("fujiko", escape=True) == [P("A1"), P("A2"), P("A4")]
     # a repented Fujiko is one of the gang: she wins with them
     assert "fujiko" in st.loyal()
     # "Voglio riscattarmi" drawn after it is discarded without effect
     fj.deck.insert(0, REDEEM_CARD)
-    st._draw_card("fujiko", events=[])
+    st.draw_card("fujiko", events=[])
     assert fujiko_side(st) == "gang" and REDEEM_CARD in fj.discard
 
 
@@ -378,18 +378,18 @@ def test_perdonami_lupin_drawn_from_round_13_is_void():
     st = started()
     st.round = 13
     st.figures["fujiko"].deck.insert(0, BETRAYAL_CARD)
-    st._draw_card("fujiko", events=[])
+    st.draw_card("fujiko", events=[])
     assert fujiko_side(st) == "traitor" and BETRAYAL_CARD in st.figures["fujiko"].discard
 
 
 def test_voglio_riscattarmi_puts_her_with_zenigata_who_wins_with_her():
     st = started()
     st.figures["fujiko"].deck.insert(0, REDEEM_CARD)
-    st._draw_card("fujiko", events=[])
+    st.draw_card("fujiko", events=[])
     assert fujiko_side(st) == "police" and "fujiko" not in st.loyal()
-    assert st._start_squares("fujiko", escape=True) == []
+    assert st.start_squares("fujiko", escape=True) == []
     st.round = st.rounds_total
-    st._check_end([], end_of_round=True)
+    st.check_end([], end_of_round=True)
     assert st.result().winners == ("zenigata", "fujiko") and st.result().reason == "time_up"
 
 

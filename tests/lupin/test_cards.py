@@ -99,11 +99,11 @@ def test_out_of_bullets_is_played_the_round_after_jigen_fired_and_he_cannot_shoo
     next_gang_phase(st)                                  # round 3: the rules play it
     assert st.figures["jigen"].hand == [] and st.round == 3
     assert [e.data["card"] for e in st.log if e.kind == "card_played"] == ["jigen_dannazione_ho_finito_i_proiettili"]
-    assert st._shoot_targets("jigen") == []
+    assert st.shoot_targets("jigen") == []
     refused(st, A.Shoot("jigen", "jigen", "agent-1"), "no clear shot")
     assert any(isinstance(a, A.Move) for a in st.legal_actions("jigen"))   # he still moves
     next_gang_phase(st)                                  # round 4: he shoots again
-    assert st._shoot_targets("jigen") == ["agent-1"]
+    assert st.shoot_targets("jigen") == ["agent-1"]
 
 
 # ---------------------------------------------------------------- sure hits
@@ -273,7 +273,7 @@ def test_like_the_blowing_wind_goemon_ends_his_move_unseen_in_a_line_of_fire():
     st.apply(A.PlayCard("goemon", "goemon", "goemon_come_il_vento_che_soffia", ""))
     st.apply(A.Move("goemon", "goemon", "I6"))          # 3 squares from the agent, in his line
     assert not st.is_shown("goemon")
-    assert "goemon" not in st._enemies_of("agent-1")
+    assert "goemon" not in st.enemies_of("agent-1")
     next_gang_phase(st)                                  # police moves do not spot him there either
     assert not st.is_shown("goemon")
     st.apply(A.Move("goemon", "goemon", "I5"))          # his next move is seen as usual
@@ -299,11 +299,11 @@ def test_jigen_covers_lupin_this_round_and_the_police_phase_after():
     st.apply(A.Move("lupin", "lupin", "I6"))            # stops in the agent's line of fire
     assert st.is_shown("lupin")
     to_police_phase(st)
-    assert "lupin" not in st._enemies_of("agent-1")
+    assert "lupin" not in st.enemies_of("agent-1")
     assert not [a for a in st.legal_actions("zenigata") if getattr(a, "target", None) == "lupin"]
     st.apply(A.EndTurn("zenigata", "police"))
     to_police_phase(st)                                  # the round after: no cover
-    assert "lupin" in st._enemies_of("agent-1")
+    assert "lupin" in st.enemies_of("agent-1")
 
 
 @pytest.mark.parametrize("member,card,device", [("fujiko", "fujiko_fuga_in_moto", "sport_motorbike"),
@@ -368,7 +368,7 @@ def test_my_beloved_fujiko_with_fujiko_unseen_lupin_cannot_shoot_moves_half_and_
     next_gang_phase(st)
     lupin = st.figures["lupin"]
     assert lupin.hand == [] and st.allowance("lupin") == base // 2
-    assert st.is_shown("lupin") and st._shoot_targets("lupin") == []
+    assert st.is_shown("lupin") and st.shoot_targets("lupin") == []
     watched = st.geo.watched(st.viewers(), vehicles=st.vehicles())
     away = next(a for a in st.legal_actions("lupin") if isinstance(a, A.Move) and P(a.to) not in watched)
     st.apply(away)                                       # out of every line of fire: still shown
@@ -487,7 +487,7 @@ def test_nessuno_resta_indietro_keeps_goemon_from_moving_away_from_the_prisoners
     assert not plays(st, "goemon")                       # forced: never offered
     bound = goemon_moves(st)
     assert bound and bound < free_moves
-    from game.lupin.rules.cards import _rescue_holder
+    from game.lupin.rules.cards.base import _rescue_holder
     holder, cost = _rescue_holder(st, "goemon")
     here = cost[st.figures["goemon"].spot]
     from game.lupin.rules.geometry import spot_from_text
@@ -518,14 +518,14 @@ def test_nessuno_resta_indietro_makes_goemon_attack_the_holder_when_he_can_reach
     st = rescue_scene()
     put(st, "goemon", "I7")                              # next to agent-1 (I6)
     put(st, "agent-2", "H7")                             # and next to agent-2 too
-    assert {"agent-1", "agent-2"} <= set(st._melee_targets("goemon"))
+    assert {"agent-1", "agent-2"} <= set(st.melee_targets("goemon"))
     hand(st, "goemon", RESCUE)
-    assert st._melee_targets("goemon") == ["agent-1"]
+    assert st.melee_targets("goemon") == ["agent-1"]
     refused(st, A.Melee("goemon", "goemon", "agent-2"), "not orthogonally next")
     # the holder out of his reach: he may attack whom he likes
     put(st, "agent-1", "B6")
     st.figures["jigen"].spot = P("B5")
-    assert "agent-2" in st._melee_targets("goemon")
+    assert "agent-2" in st.melee_targets("goemon")
 
 
 def test_nessuno_resta_indietro_is_shown_at_the_arrest_and_discarded_after_the_liberation():
@@ -575,8 +575,8 @@ def loot_scene(players=5, variant="coop"):
 
 def start_turn(st, member):
     """End the turns of those who must play before ``member`` in this gang phase."""
-    while member not in st._may_start_turn():
-        other = st.active or st._may_start_turn()[0]
+    while member not in st.may_start_turn():
+        other = st.active or st.may_start_turn()[0]
         st.apply(A.EndTurn(st.seat_of[other], other))
 
 
@@ -623,7 +623,7 @@ def test_oh_mio_caro_lupin_then_fujiko_plays_first_with_the_loot():
     put(st, "fujiko", "C3")
     st.figures["fujiko"].hand.append("fujiko_oh_mio_caro_lupin")
     # Lupin carries the treasure: he plays last, so the others go first
-    assert "lupin" not in st._may_start_turn()
+    assert "lupin" not in st.may_start_turn()
     st.apply(A.PlayCard("fujiko", "fujiko", "fujiko_oh_mio_caro_lupin", "lupin"))
     assert t.carrier == "fujiko"
     st.apply(A.EndTurn("fujiko", "fujiko"))
@@ -631,10 +631,10 @@ def test_oh_mio_caro_lupin_then_fujiko_plays_first_with_the_loot():
     while st.phase != "gang" or st.round == 1:
         seat = st.to_act()[0]
         if st.phase == "gang":
-            member = st.active or next(c for c in st._may_start_turn() if st.seat_of[c] == seat)
+            member = st.active or next(c for c in st.may_start_turn() if st.seat_of[c] == seat)
             st.apply(A.EndTurn(seat, member))
         elif st.phase == "treasure":
             st.apply(A.EndTreasure(seat))
         else:
             st.apply(A.EndTurn("zenigata", "police"))
-    assert st._may_start_turn() == ["fujiko"]
+    assert st.may_start_turn() == ["fujiko"]

@@ -57,7 +57,7 @@ def end_police_phase(st):
 def test_vehicles_bought_are_put_on_the_board_when_the_rounds_begin():
     st = new_game({"episode": "rosso-rubino", "players": 5}, 2)
     while st.phase == "placement":
-        st.apply(A.Place("zenigata", st._next_to_place(), str(max(st._placement_squares()))))
+        st.apply(A.Place("zenigata", st.next_to_place(), str(max(st.placement_squares()))))
     for c, sq in (("lupin", "A1"), ("jigen", "A2"), ("goemon", "C1"), ("fujiko", "R1")):
         st.apply(A.ChooseStart(st.seat_of[c], c, sq))
     st.apply(A.BuyDevice("lupin", "lupin", "alfa_romeo_2300"))
@@ -113,7 +113,7 @@ def test_riders_get_in_from_next_to_the_vehicle_up_to_its_capacity_and_may_talk(
     # riders of one vehicle talk: each seat knows the other's square
     assert st.may_talk("lupin", "fujiko") and st.view("fujiko")["figures"]["lupin"]["spot"] == "R1"
     # a rider neither shoots nor fights
-    assert st._shoot_targets("lupin") == [] and st._melee_targets("lupin") == []
+    assert st.shoot_targets("lupin") == [] and st.melee_targets("lupin") == []
     end_police_phase(st)
     st.apply(A.GetOut("lupin", "lupin", "Q1"))
     assert st.figures["lupin"].in_car is None and moto.riders == ["fujiko"]
@@ -260,7 +260,7 @@ def test_a_shown_vehicle_blocks_sight_and_movement_a_hidden_one_neither():
     assert not st.in_police_sight("lupin")                              # C6 stands between
     assert st.occupied()[P("C6")] == alfa.id
     to_police_phase(st)
-    assert P("C6") not in st._police_move_targets("agent-1") and P("C5") not in st._police_move_targets("agent-1")
+    assert P("C6") not in st.police_move_targets("agent-1") and P("C5") not in st.police_move_targets("agent-1")
 
 
 def test_two_pieces_shown_on_one_square_the_vehicle_moves_aside():
@@ -292,8 +292,8 @@ def test_a_vehicle_in_a_line_of_fire_is_shot_at_and_its_riders_are_dropped_unhur
     st.apply(A.EndTurn("fujiko", "fujiko"))
     assert vehicle_shown(st, moto)
     to_police_phase(st)
-    assert moto.id in st._shoot_targets("agent-1")
-    assert moto.id not in st._shoot_targets("agent-2")                   # N5 is not on a line to R10
+    assert moto.id in st.shoot_targets("agent-1")
+    assert moto.id not in st.shoot_targets("agent-2")                   # N5 is not on a line to R10
     dice(st, (4, 4), (5, 3))
     st.apply(A.Shoot("zenigata", "agent-1", moto.id))                    # 8: a hit, 1 of 2
     assert moto.hits == 1 and moto.id in st.rides
@@ -359,7 +359,7 @@ def test_a_radio_lets_the_gang_know_where_everybody_is_this_round_only():
     assert st.view("jigen")["figures"]["lupin"]["spot"] == "C5"
     assert st.view("fujiko")["figures"]["goemon"]["spot"] == "C1"
     assert st.view("zenigata")["figures"]["lupin"]["spot"] is None       # Zenigata's view is unaffected
-    assert not st._can_receive("lupin", "fujiko")                        # talking is not handing over
+    assert not st.can_receive("lupin", "fujiko")                        # talking is not handing over
     st.apply(A.EndTurn("goemon", "goemon"))
     st.apply(A.Move("jigen", "jigen", "B3"))
     moved = [e for e in st.log if e.kind == "moved" and e.data["figure"] == "jigen"][-1]
@@ -452,7 +452,7 @@ def test_a_rifle_shoots_twelve_squares_once_a_turn_besides_the_pistol_never_for_
     put(st, "agent-1", "I13")                                            # 10 squares along the road
     put(st, "agent-2", "I6")
     give(st, "jigen", "rifle")
-    assert "agent-1" not in st._shoot_targets("jigen")                   # the pistol: 5 squares
+    assert "agent-1" not in st.shoot_targets("jigen")                   # the pistol: 5 squares
     rifle = [a for a in st.legal_actions("jigen") if isinstance(a, A.UseDevice)]
     assert {a.target for a in rifle} == {"agent-1", "agent-2"}
     dice(st, (4, 3), (6, 6))
@@ -650,7 +650,7 @@ def test_a_police_car_stopped_on_a_hidden_member_sets_him_aside_once_he_is_spott
     """Found by the equipped random games (gran-colpo, 3 players, heuristic bots, seed 2): a police
     car drove onto the square of hidden Lupin (the police cannot know he is there), an agent got out
     and spotted him, and the car and Lupin stayed on one square. One figure or vehicle a square
-    once shown: he goes to the nearest free square (state._settle counts police cars too)."""
+    once shown: he goes to the nearest free square (state.settle counts police cars too)."""
     st = started()
     clear_police(st)
     put(st, "lupin", "L15")

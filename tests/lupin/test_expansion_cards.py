@@ -10,7 +10,7 @@ import pytest
 from game.engine.api import TABLE, Event, events_for_seat
 from game.engine.grid import parse_coord as P
 from game.lupin.rules import actions as A
-from game.lupin.rules.cards_expansion import (DropDevice, MagicKeep, PassCard, PlanCard, PoliceCard,
+from game.lupin.rules.cards.expansion import (DropDevice, MagicKeep, PassCard, PlanCard, PoliceCard,
                                               expansion_decks, police_side)
 from game.lupin.rules.catalog import deck_for
 from game.lupin.rules.state import new_game
@@ -32,7 +32,7 @@ def draw(st, member, card):
     """``member`` draws ``card`` now (it is put on top of his deck)."""
     st.figures[member].deck.insert(0, card)
     ev: list[Event] = []
-    st._draw_card(member, events=ev)
+    st.draw_card(member, events=ev)
     return ev
 
 
@@ -122,7 +122,7 @@ def test_per_dindirindina_is_void_when_lupin_does_not_drive_a_car():
 def test_un_piano_perfetto_adds_100_dollars_while_planning_and_is_void_later():
     st = new_game({"episode": "gran-colpo", "players": 5}, 1)
     while st.phase == "placement":
-        st.apply(A.Place("zenigata", st._next_to_place(), str(max(st._placement_squares()))))
+        st.apply(A.Place("zenigata", st.next_to_place(), str(max(st.placement_squares()))))
     hand(st, "lupin", PLAN)
     budget = st.plan.budgets["gang"]
     assert PlanCard("lupin", "lupin", PLAN) in st.legal_actions("lupin")
@@ -141,7 +141,7 @@ def test_paparino_zaza_frees_the_arrested_lupin_with_no_wounds_and_he_plays_on()
     put(st, "agent-1", "I9")
     st.figures["lupin"].wounds = st.sheet_of("lupin").max_wounds - 1
     st.active = None
-    st._hit("agent-1", "lupin", [])
+    st.hit("agent-1", "lupin", [])
     assert st.figures["lupin"].arrested_by == "agent-1"
     hand(st, "lupin", OLD_MAN)
     next_gang_phase(st)
@@ -246,7 +246,7 @@ def test_dimostraci_is_void_at_stonehenge():
     st = stonehenge()
     st.figures["jigen"].deck.insert(0, LOYALTY)
     ev: list[Event] = []
-    st._draw_card("jigen", events=ev)
+    st.draw_card("jigen", events=ev)
     assert [e.kind for e in ev] == ["card_void"] and LOYALTY not in st.figures["jigen"].hand
 
 
@@ -294,7 +294,7 @@ def test_il_tesoro_non_mi_interessa_drops_the_treasure_for_everybody_to_see():
     # he may no longer take it: not passed to him
     put(st, "jigen", "I6")
     tile.carrier = "jigen"
-    assert not st._can_receive("jigen", "goemon")
+    assert not st.can_receive("jigen", "goemon")
     tile.carrier = None
     # a partner who walks across the square takes it (and is shown for good)
     st.figures["jigen"].moved = False
@@ -332,7 +332,7 @@ def test_voglio_riscattarmi_is_secret_until_the_police_wound_her_then_she_is_wit
     assert police_side(st) == "public" and f.wounds == 0 and f.always_shown and st.betrayed
     assert "sided_with_police" in [e.kind for e in ev]
     put(st, "agent-2", "I8")
-    assert "fujiko" not in st._shoot_targets("agent-2")   # the police no longer attack her
+    assert "fujiko" not in st.shoot_targets("agent-2")   # the police no longer attack her
     # the police's win is hers too; the gang's is not
     st._finish([], ("zenigata",), "time_up")
     assert st.result().winners == ("zenigata", "fujiko")
@@ -495,7 +495,7 @@ def test_whole_stonehenge_games_with_the_expansion_cards_replay_the_same(seed):
 def test_fujiko_on_zenigatas_side_with_3_wounds_binds_lupin_to_go_and_heal_her():
     """"Se Fujiko si lega a Zenigata, ogni volta che raggiunge 3 ferite per mano della Banda, Lupin è
     costretto ad aiutarla ... una casella adiacente a Fujiko. Fujiko è automaticamente guarita"."""
-    from game.lupin.rules.cards_expansion import must_heal_fujiko
+    from game.lupin.rules.cards.expansion import must_heal_fujiko
 
     st = scene()
     put(st, "fujiko", "I5")

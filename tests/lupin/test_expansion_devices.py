@@ -80,9 +80,9 @@ def test_a_drained_zone_is_walked_by_everybody_police_included():
     st.drained.add("yellow")
     assert "L5" in moves(st, "lupin")
     put(st, "agent-1", "K7")
-    assert P("L6") in st._police_move_targets("agent-1")
+    assert P("L6") in st.police_move_targets("agent-1")
     st.drained.clear()
-    assert P("L6") not in st._police_move_targets("agent-1")
+    assert P("L6") not in st.police_move_targets("agent-1")
 
 
 # ---------------------------------------------------------------- the jeep

@@ -537,7 +537,7 @@ def test_two_members_spotted_on_one_square_do_not_stay_sharing_it():
     seen_now = geo.watched(state.viewers(), vehicles=state.vehicles())
     occupied = state.occupied()
     others = {state.figures[c].spot for c in state.gang}
-    for target in state._police_move_targets("zenigata"):
+    for target in state.police_move_targets("zenigata"):
         if isinstance(target, (Inside, Under)):
             continue
         spots = [s for s in geo.watched([(target, 5)], vehicles=state.vehicles()) - seen_now
@@ -591,7 +591,7 @@ def test_members_always_visible_cannot_share_a_start_square():
                       "novice_always_visible": True}, 3)
     while state.phase == "placement":
         state.apply(state.legal_actions("zenigata")[0])
-    start = state._start_squares()[0]
+    start = state.start_squares()[0]
     state.apply(A.ChooseStart("lupin", "lupin", spot_to_text(start)))
     assert state.is_shown("lupin")
     try:

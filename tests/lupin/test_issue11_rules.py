@@ -29,7 +29,7 @@ BANK = "inside Banca Centrale Svizzera"
 def car_with_agents(st: LupinState, square: str, n: int) -> list[str]:
     """A police car on ``square`` with ``n`` reserve agents aboard (the police phase)."""
     car = st.cars["car-1"]
-    car.spot = st._parse_square(square)
+    car.spot = st.parse_square(square)
     st._board_agents(car, n)
     return list(car.agents)
 
@@ -53,7 +53,7 @@ def test_every_agent_aboard_a_police_car_may_shoot_from_its_square_once_a_round(
     put(st, "goemon", "I16")
     st.figures["goemon"].shown = True
     st.figures[aboard[0]].acted = False
-    assert "goemon" not in st._shoot_targets(aboard[0])
+    assert "goemon" not in st.shoot_targets(aboard[0])
 
 
 def test_agents_in_a_car_cannot_fight_hand_to_hand_and_a_car_without_agents_shoots_nobody():
@@ -93,12 +93,12 @@ def test_whoever_has_held_the_treasure_moves_last_to_the_end_even_after_handing_
     to_police_phase(st)
     st.apply(A.EndTurn("zenigata", "police"))
     # round 3: Jigen holds nothing now, yet he still plays after Lupin and Fujiko, like Goemon
-    assert sorted(st._may_start_turn()) == ["fujiko", "lupin"]
+    assert sorted(st.may_start_turn()) == ["fujiko", "lupin"]
     with pytest.raises(IllegalAction, match="has held the treasure: he plays last"):
         st.apply(A.EndTurn("jigen", "jigen"))
     st.apply(A.EndTurn("lupin", "lupin"))
     st.apply(A.EndTurn("fujiko", "fujiko"))
-    assert sorted(st._may_start_turn()) == ["goemon", "jigen"]
+    assert sorted(st.may_start_turn()) == ["goemon", "jigen"]
     assert st.is_shown("jigen") and st.is_shown("goemon")   # and both are shown for good
 
 
@@ -149,8 +149,8 @@ def test_zenigata_cannot_undo_the_move_that_showed_him_a_hidden_member():
     match = Match("lupin", {"episode": "gran-colpo", "players": 5}, 1)
     st = match.state
     while st.phase == "placement":
-        fid = st._next_to_place()
-        match.apply(A.Place("zenigata", fid, str(max(st._placement_squares(), key=lambda s: (s.row, s.col)))))
+        fid = st.next_to_place()
+        match.apply(A.Place("zenigata", fid, str(max(st.placement_squares(), key=lambda s: (s.row, s.col)))))
     for c, sq in {"lupin": "A1", "jigen": "A2", "goemon": "C1", "fujiko": "R1"}.items():
         match.apply(A.ChooseStart(c, c, sq))
     match.apply(A.ConfirmPlan("lupin"))

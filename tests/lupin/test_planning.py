@@ -23,8 +23,8 @@ def planning(episode="gran-colpo", players=5, seed=1, rolls=None, hand=(), **cfg
     puts cards in Fujiko's hand before it opens."""
     st = new_game({"episode": episode, "players": players, **cfg}, seed)
     while st.phase == "placement":
-        fid = st._next_to_place()
-        sq = max(st._placement_squares(), key=lambda s: (s.row, s.col))
+        fid = st.next_to_place()
+        sq = max(st.placement_squares(), key=lambda s: (s.row, s.col))
         if fid == "agent-7":
             for card in hand:
                 st.figures["fujiko"].hand.append(card)

@@ -164,7 +164,7 @@ def test_which_agent_hides_a_disguised_member_is_known_only_to_his_seat(episode,
     (the police phase of round 3: every agent moves, shoots and fights as before)."""
     state = game_at_round_3(episode, players, variant, seed, bots)
     members = [c for c in ("lupin", "jigen") if c in state.gang and state.figures[c].arrested_by is None
-               and not state.figures[c].escaped and not state.figures[c].always_shown and not state._carries(c)]
+               and not state.figures[c].escaped and not state.figures[c].always_shown and not state.carries(c)]
     agents = sorted(a for a in state.agents_on_board() if not state.figures[a].holding
                     and not isinstance(state.figures[a].spot, Inside))
     if not members or len(agents) < 2:
@@ -452,7 +452,7 @@ def test_a_card_drawn_shows_its_id_to_its_owner_only():
         s = state.snapshot()
         events: list = []
         card = s.figures[member].deck[0]
-        s._draw_card(member, events=events)
+        s.draw_card(member, events=events)
         assert events, member
         owner = s.seat_of[member]
         for seat in seats_of(s):
@@ -508,7 +508,7 @@ def test_where_a_spotted_member_is_set_aside_gives_away_no_hidden_partner():
     occupied = base.occupied()
     gang_spots = {base.figures[c].spot for c in base.gang}
     found = None
-    for target in base._police_move_targets("zenigata"):
+    for target in base.police_move_targets("zenigata"):
         if isinstance(target, (Inside, Under)):
             continue
         viewers_after = [v for v in base.viewers() if v[0] != zen] + [(target, 5)]

@@ -17,8 +17,8 @@ def started(episode="gran-colpo", players=5, seed=1, starts=None, **cfg):
     """A game past set-up and planning: police in the bottom-right corner, the gang on starts."""
     st = new_game({"episode": episode, "players": players, **cfg}, seed)
     while st.phase == "placement":
-        fid = st._next_to_place()
-        sq = max(st._placement_squares(), key=lambda s: (s.row, s.col))
+        fid = st.next_to_place()
+        sq = max(st.placement_squares(), key=lambda s: (s.row, s.col))
         st.apply(A.Place("zenigata", fid, str(sq)))
     starts = starts or {"lupin": "A1", "jigen": "A2", "goemon": "C1", "fujiko": "R1"}
     for c in st.gang:
@@ -61,7 +61,7 @@ def end_gang_phase(st):
     """Every member ends his turn: phase 4 follows (and the next round, if nobody may act in it)."""
     while st.phase == "gang":
         seat = st.to_act()[0]
-        member = st.active or next(c for c in st._may_start_turn() if st.seat_of[c] == seat)
+        member = st.active or next(c for c in st.may_start_turn() if st.seat_of[c] == seat)
         st.apply(A.EndTurn(seat, member))
 
 
@@ -100,7 +100,7 @@ def test_zenigata_places_himself_and_seven_agents_in_columns_14_to_25():
     assert st == before  # an illegal move leaves the state as it was
     with pytest.raises(IllegalAction, match="Place zenigata next"):
         st.apply(A.Place("zenigata", "agent-1", "E20"))
-    squares = st._placement_squares()
+    squares = st.placement_squares()
     assert squares and all(13 <= s.col <= 24 for s in squares)
     assert P("L23") not in squares  # the police parking holds the cars
     assert len([f for f in st.figures.values() if f.kind == "guard" and f.spot]) == 10  # on the roofs
@@ -121,7 +121,7 @@ def test_each_member_has_his_own_deck_and_two_secret_cards():
 def test_only_lupin_confirms_the_plan_after_every_start_is_chosen():
     st = new_game({"episode": "gran-colpo", "players": 4}, 1)
     while st.phase == "placement":
-        st.apply(A.Place("zenigata", st._next_to_place(), str(st._placement_squares()[0])))
+        st.apply(A.Place("zenigata", st.next_to_place(), str(st.placement_squares()[0])))
     st.apply(A.ChooseStart("lupin", "lupin", "A1"))
     with pytest.raises(IllegalAction):
         st.apply(A.ConfirmPlan("lupin"))
@@ -222,7 +222,7 @@ def test_shooting_needs_a_clear_line_a_square_between_and_twelve_on_two_dice_plu
     put(st, "agent-1", "I9")
     put(st, "agent-2", "I6")
     # figures do not block a line of fire; a target next to the shooter is only fought hand to hand
-    assert st._shoot_targets("jigen") == ["agent-1"] and st._melee_targets("jigen") == ["agent-2"]
+    assert st.shoot_targets("jigen") == ["agent-1"] and st.melee_targets("jigen") == ["agent-2"]
     st.figures["agent-2"].spot = None
     dice(st, (3, 2))  # 5 + pistol 6 = 11: a miss
     ev = st.apply(A.Shoot("jigen", "jigen", "agent-1"))
@@ -253,8 +253,8 @@ def test_adjacent_figures_fight_hand_to_hand_and_a_miss_gives_the_counter_attack
     clear_police(st, keep=("agent-1",))
     put(st, "goemon", "I5")
     put(st, "agent-1", "I6")
-    assert "agent-1" not in st._shoot_targets("goemon")  # Goemon has no gun anyway
-    assert st._melee_targets("goemon") == ["agent-1"]
+    assert "agent-1" not in st.shoot_targets("goemon")  # Goemon has no gun anyway
+    assert st.melee_targets("goemon") == ["agent-1"]
     dice(st, (1, 2), (6, 6), 5)  # Goemon 3+6 = 9 misses; the agent's 12+3 hits; Goemon's dodge 5 > 4 fails
     ev = st.apply(A.Melee("goemon", "goemon", "agent-1"))
     melee = [e for e in ev if e.kind == "melee"]
@@ -281,9 +281,9 @@ def test_police_cannot_shoot_a_hidden_member():
     st.figures["lupin"].shown = False
     to_police_phase(st)
     st.figures["lupin"].shown = False
-    assert "lupin" not in st._shoot_targets("agent-1")
+    assert "lupin" not in st.shoot_targets("agent-1")
     st.figures["lupin"].shown = True
-    assert "lupin" in st._shoot_targets("agent-1")
+    assert "lupin" in st.shoot_targets("agent-1")
 
 
 # ---------------------------------------------------------------- wounds and arrests
@@ -303,7 +303,7 @@ def test_the_fourth_wound_arrests_a_member_and_the_nearest_agent_holds_him():
     j = st.figures["jigen"]
     assert j.arrested_by == "agent-1" and st.figures["agent-1"].holding == "jigen"
     assert abs(st.figures["agent-1"].spot.row - j.spot.row) + abs(st.figures["agent-1"].spot.col - j.spot.col) == 1
-    assert not st._police_move_targets("agent-1")  # the holder neither moves nor shoots
+    assert not st.police_move_targets("agent-1")  # the holder neither moves nor shoots
     assert not any(getattr(a, "figure", None) == "agent-1" for a in st.legal_actions("zenigata"))
     with pytest.raises(IllegalAction, match="holds a prisoner"):
         st.apply(A.Shoot("zenigata", "agent-1", "lupin"))
@@ -318,9 +318,9 @@ def test_only_the_companion_named_by_the_table_may_free_a_prisoner():
     st.figures["agent-1"].holding = "jigen"
     assert st.liberator_of("jigen") == "goemon"
     put(st, "lupin", "I8")
-    assert "agent-1" not in st._shoot_targets("lupin")
+    assert "agent-1" not in st.shoot_targets("lupin")
     put(st, "goemon", "I7")
-    assert "agent-1" in st._melee_targets("goemon")
+    assert "agent-1" in st.melee_targets("goemon")
     dice(st, (3, 3))  # 6 + melee 6 = 12
     st.apply(A.Melee("goemon", "goemon", "agent-1"))
     assert st.figures["jigen"].arrested_by is None and st.figures["jigen"].wounds == 0
@@ -413,7 +413,7 @@ def test_a_police_car_is_destroyed_by_two_hits_of_eight_or_more():
     car = st.cars["car-1"]
     car.spot = P("I10")
     put(st, "jigen", "I5")
-    assert "car-1" in st._shoot_targets("jigen")
+    assert "car-1" in st.shoot_targets("jigen")
     dice(st, (4, 4))
     st.apply(A.Shoot("jigen", "jigen", "car-1"))
     assert car.hits == 1
@@ -447,7 +447,7 @@ def test_flipping_in_the_bank_the_carrier_is_shown_and_moves_last():
     while st.phase == "treasure":
         st.apply(A.EndTreasure(st.to_act()[0]))
     st.apply(A.EndTurn("zenigata", "police"))
-    assert "jigen" not in st.to_act() or st._may_start_turn() != ["jigen"]
+    assert "jigen" not in st.to_act() or st.may_start_turn() != ["jigen"]
     with pytest.raises(IllegalAction, match="plays last"):
         st.apply(A.EndTurn("jigen", "jigen"))
     assert to_treasure
@@ -501,7 +501,7 @@ def test_the_thirteenth_round_ends_the_game_for_zenigata():
     while not st.is_over():
         seat = st.to_act()[0]
         if st.phase == "gang":
-            member = st.active or next(c for c in st._may_start_turn() if st.seat_of[c] == seat)
+            member = st.active or next(c for c in st.may_start_turn() if st.seat_of[c] == seat)
             st.apply(A.EndTurn(seat, member))
         else:
             st.apply(A.EndTreasure(seat))
@@ -515,18 +515,18 @@ def test_perdonami_lupin_is_void_with_two_or_three_players_and_from_round_ten():
     st = started(players=3)
     f = st.figures["fujiko"]
     f.deck.insert(0, "fujiko_perdonami_lupin")
-    st._draw_card("fujiko", events=[])
+    st.draw_card("fujiko", events=[])
     assert "fujiko_perdonami_lupin" in f.discard
     st5 = started(players=5)
     f5 = st5.figures["fujiko"]
     f5.deck.insert(0, "fujiko_perdonami_lupin")
     st5.round = 10
-    st5._draw_card("fujiko", events=[])
+    st5.draw_card("fujiko", events=[])
     assert "fujiko_perdonami_lupin" in f5.discard
     st5.round = 9
     f5.deck.insert(0, "fujiko_perdonami_lupin")
-    st5._draw_card("fujiko", events=[])
-    assert "fujiko_perdonami_lupin" in f5.hand and st5._fujiko_traitor()
+    st5.draw_card("fujiko", events=[])
+    assert "fujiko_perdonami_lupin" in f5.hand and st5.fujiko_traitor()
     assert st5.view("fujiko")["mine"]["fujiko"]["traitor"] is True
     assert "fujiko" not in st5.view("lupin")["mine"]
 
@@ -540,7 +540,7 @@ def test_a_traitor_fujiko_who_beats_the_carrier_takes_the_treasure_and_wins_alon
     put(st, "jigen", "C2")
     put(st, "fujiko", "C3")
     st.figures["jigen"].always_shown = True
-    assert "jigen" in st._melee_targets("fujiko")
+    assert "jigen" in st.melee_targets("fujiko")
     dice(st, (6, 3), 6)  # 9 + melee 3 = 12 hits; Jigen's dodge 6 > agility 2 fails
     st.apply(A.Melee("fujiko", "fujiko", "jigen"))
     assert t.carrier == "fujiko" and st.betrayed and st.figures["jigen"].wounds == 0
@@ -563,7 +563,7 @@ def test_the_bus_carries_whoever_is_aboard_to_the_next_stop_unseen():
     assert not st.in_police_sight("lupin")  # aboard the bus nobody sees him
     while st.phase == "gang":
         seat = st.to_act()[0]
-        member = st.active or next(c for c in st._may_start_turn() if st.seat_of[c] == seat)
+        member = st.active or next(c for c in st.may_start_turn() if st.seat_of[c] == seat)
         st.apply(A.EndTurn(seat, member))
     stop2 = next(p.squares for p in st.geo.board.places_of("bus_stop") if p.props["round"] == 2)
     assert st.figures["lupin"].spot == stop2[0]

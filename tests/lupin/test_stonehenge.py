@@ -24,8 +24,8 @@ def started(players=5, seed=1, aim=AIM, starts=None, **cfg):
     """Past set-up and planning at Stonehenge: police in the bottom-right of columns 1-17."""
     st = new_game({"episode": "stonehenge", "players": players, **cfg}, seed)
     while st.phase == "placement":
-        fid = st._next_to_place()
-        sq = max(st._placement_squares(), key=lambda s: (s.row, s.col))
+        fid = st.next_to_place()
+        sq = max(st.placement_squares(), key=lambda s: (s.row, s.col))
         st.apply(A.Place("zenigata", fid, str(sq)))
     starts = starts or {"lupin": "B25", "jigen": "C25", "goemon": "B25", "fujiko": "C25"}
     for c in st.gang:
@@ -54,12 +54,12 @@ def digging_scene(**kw):
 
 def test_the_police_are_placed_in_columns_1_to_17_and_only_zenigata_among_the_stones():
     st = new_game({"episode": "stonehenge", "players": 5}, 1)
-    squares = st._placement_squares()
+    squares = st.placement_squares()
     assert squares and all(sq.col <= 16 for sq in squares)
     assert P("K9") in squares                       # a coloured square: Zenigata may stand there
     refused(st, A.Place("zenigata", "zenigata", "E18"), "not a free square")
     st.apply(A.Place("zenigata", "zenigata", "K9"))
-    assert P("K10") not in st._placement_squares() and P("J9") not in st._placement_squares()
+    assert P("K10") not in st.placement_squares() and P("J9") not in st.placement_squares()
     refused(st, A.Place("zenigata", "agent-1", "J9"), "not a free square")
 
 
@@ -68,7 +68,7 @@ def test_eleven_rounds_start_and_escape_at_the_arrows_no_treasure_tiles_cars_in_
     assert st.rounds_total == 11 and st.tiles == []
     assert sorted(str(c.spot) for c in st.cars.values()) == ["A1", "A2"]
     while st.phase == "placement":
-        st.apply(A.Place("zenigata", st._next_to_place(), str(st._placement_squares()[-1])))
+        st.apply(A.Place("zenigata", st.next_to_place(), str(st.placement_squares()[-1])))
     offered = {a.square for a in st.legal_actions("lupin") if isinstance(a, A.ChooseStart)}
     assert offered == {"B25", "C25"}
     refused(st, A.ChooseStart("lupin", "lupin", "A1"), "not a start square")
@@ -77,7 +77,7 @@ def test_eleven_rounds_start_and_escape_at_the_arrows_no_treasure_tiles_cars_in_
 def test_the_shop_is_the_base_tiles_less_helicopter_and_boat_plus_the_jeep():
     st = new_game({"episode": "stonehenge", "players": 5}, 1)
     while st.phase == "placement":
-        st.apply(A.Place("zenigata", st._next_to_place(), str(st._placement_squares()[-1])))
+        st.apply(A.Place("zenigata", st.next_to_place(), str(st.placement_squares()[-1])))
     stock = st.plan.stock
     assert "jeep" in stock and "helicopter" not in stock and "boat" not in stock
     assert "wetsuit" not in stock and "shovel" in stock
@@ -98,7 +98,7 @@ def test_the_police_cars_may_appear_on_the_designed_squares_with_three_agents_or
 def test_lupins_seat_chooses_the_aim_card_while_planning_and_only_the_gang_learns_it():
     st = new_game({"episode": "stonehenge", "players": 5}, 3)
     while st.phase == "placement":
-        st.apply(A.Place("zenigata", st._next_to_place(), str(st._placement_squares()[-1])))
+        st.apply(A.Place("zenigata", st.next_to_place(), str(st.placement_squares()[-1])))
     assert {a.aim for a in st.legal_actions("lupin") if isinstance(a, ChooseAim)} == {
         "drago", "corona", "quercia", "calice"}
     assert not [a for a in st.legal_actions("jigen") if isinstance(a, ChooseAim)]
@@ -159,7 +159,7 @@ def test_no_dig_without_a_shovel_off_a_tomb_twice_or_from_a_vehicle():
     refused(st, Dig("jigen", "jigen"), "to act|not|no shovel")
     refused(st, Dig("lupin", "goemon"), "not yours")
     st.figures["lupin"].in_car = "jeep-1"
-    assert st._may_flip() == []
+    assert st.may_flip() == []
     refused(st, Dig("lupin", "lupin"), "turn|on foot")
     st.figures["lupin"].in_car = None
     st.apply(Dig("lupin", "lupin"))
@@ -213,7 +213,7 @@ def test_the_carrier_plays_last_and_escaping_at_an_arrow_with_the_blade_wins():
     st.apply(Dig("lupin", "lupin"))
     pass_treasure_phase(st)
     st.apply(A.EndTurn("zenigata", "police"))
-    assert "jigen" not in st._may_start_turn()
+    assert "jigen" not in st.may_start_turn()
     for c in ("lupin", "goemon", "fujiko"):
         put(st, c, "B25")
         st.apply(A.Escape(c, c))
@@ -270,7 +270,7 @@ def test_zenigata_after_his_fourth_wound_goes_to_e9():
     st.apply(A.Shoot("jigen", "jigen", "zenigata", "pistol"))
     assert str(st.figures["zenigata"].spot) == "E9" and st.figures["zenigata"].knocked_out
     put(st, "lupin", "E12")                     # in line, 3 squares away: but he is out till next round
-    assert "zenigata" not in st._shoot_targets("lupin")
+    assert "zenigata" not in st.shoot_targets("lupin")
     refused(st, A.Shoot("lupin", "lupin", "zenigata", "pistol"), "clear shot|turn|playing")
 
 
@@ -288,12 +288,12 @@ def test_fujiko_never_betrays_here_her_betrayal_cards_are_discarded_when_drawn()
     fj = st.figures["fujiko"]
     fj.deck[:0] = ["fujiko_perdonami_lupin", "fujiko_voglio_riscattarmi_con_la_giustizia"]
     ev: list = []
-    st._draw_card("fujiko", events=ev)
-    st._draw_card("fujiko", events=ev)
+    st.draw_card("fujiko", events=ev)
+    st.draw_card("fujiko", events=ev)
     assert "fujiko_perdonami_lupin" not in fj.hand
     assert "fujiko_voglio_riscattarmi_con_la_giustizia" not in fj.hand
     assert [e.kind for e in ev] == ["card_void", "card_void"]
-    assert not st._fujiko_traitor() and "fujiko" in st.loyal()
+    assert not st.fujiko_traitor() and "fujiko" in st.loyal()
 
 
 # ---------------------------------------------------------------- the data

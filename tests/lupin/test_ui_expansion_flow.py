@@ -69,21 +69,21 @@ def test_the_set_up_offers_the_expansion_with_its_own_options():
     setup = open_setup(app, "cagliostro")
     assert [v for v, _ in setup.episode_choice.options] == ["rosso-rubino", "gran-colpo", "cagliostro", "stonehenge"]
     setup.players_choice.set_value(4)
-    setup._changed(None)
+    setup.options_changed(None)
     # no all-against-all in the expansion: the variant cannot be changed
     assert not setup.variant_choice.enabled and setup.config()["variant"] == "coop"
     # Novice is always visible there: the toggle shows it, and cannot be switched
     setup.difficulty_choice.set_value("novice")
-    setup._changed(None)
+    setup.options_changed(None)
     assert setup.visible_toggle.value and not setup.visible_toggle.enabled
     assert setup.config()["novice_always_visible"] is True
     frame(app)
     # back on a base episode: the variant and the (unset) toggle are the player's again
     setup.episode_choice.set_value("gran-colpo")
-    setup._changed(None)
+    setup.options_changed(None)
     assert setup.variant_choice.enabled and setup.visible_toggle.enabled and not setup.visible_toggle.value
     setup.episode_choice.set_value("stonehenge")
-    setup._changed(None)
+    setup.options_changed(None)
     click(app, setup.start_button.rect.center)
     play = next(s for s in app.stack if isinstance(s, LupinPlayScene))
     assert play.match.config["episode"] == "stonehenge" and play.match.config["players"] == 4
@@ -235,7 +235,7 @@ def _whole_game(episode, players, seed, *, before=None):
     app = make_app()
     setup = open_setup(app, episode)
     setup.players_choice.set_value(players)
-    setup._changed(None)
+    setup.options_changed(None)
     click(app, setup.start_button.rect.center)
     assert isinstance(app.stack.top, CurtainScene)
     play = next(s for s in app.stack if isinstance(s, LupinPlayScene))

@@ -94,7 +94,7 @@ def test_after_phase_3_the_bus_stands_at_its_new_stop_with_whoever_rode_it():
     stop2 = next(p.squares for p in st.geo.board.places_of("bus_stop") if p.props["round"] == 2)
     while st.phase == "gang":
         seat = st.to_act()[0]
-        member = st.active or next(c for c in st._may_start_turn() if st.seat_of[c] == seat)
+        member = st.active or next(c for c in st.may_start_turn() if st.seat_of[c] == seat)
         st.apply(A.EndTurn(seat, member))
     assert st.phase == "treasure" and st.round == 1
     assert st.figures["lupin"].spot == stop2[0]

@@ -44,9 +44,10 @@ from game.engine.api import Action, Event, Seat, register_action, require
 from game.engine.content import ContentError, load_typed, register_checker
 from game.engine.grid import Sq, format_coord, parse_coord
 from game.lupin.rules.catalog import catalog
+from game.lupin.rules import hooks
+from game.lupin.rules.episode import EpisodeRules
 from game.lupin.rules.geometry import GANG, spot_to_text
-from game.lupin.rules.state import (BETRAYAL_CARD, TREASURE_PRIORITY, Tile, register_episode,
-                                    register_handler, register_hook)
+from game.lupin.rules.state import BETRAYAL_CARD, TREASURE_PRIORITY, Tile, register_episode, register_handler
 from game.lupin.rules.views import register_view_part
 
 if TYPE_CHECKING:
@@ -57,7 +58,6 @@ DATA_FILE = ("lupin", "cagliostro.yaml")
 REDEEM_CARD = "fujiko_voglio_riscattarmi_con_la_giustizia"
 SIDES = ("traitor", "gang", "police")
 
-register_episode(EPISODE)
 
 
 # ------------------------------------------------------------------------------------ data
@@ -192,7 +192,7 @@ def fujiko_side(state: "LupinState") -> str | None:
     players, or no Fujiko). Secret to her seat (until she shows she sides with Zenigata)."""
     if not here(state) or "fujiko" not in state.gang or site(state).fujiko is None:
         return None
-    if state.figures["fujiko"].cards.get("police_side"):   # "Voglio riscattarmi" (cards_expansion.py)
+    if state.figures["fujiko"].cards.get("police_side"):   # "Voglio riscattarmi" (cards/expansion.py)
         return "police"
     return site(state).fujiko
 
@@ -204,14 +204,14 @@ def apart(state: "LupinState") -> bool:
 
 def set_fujiko_side(state: "LupinState", side: str, ev: list[Event] | None) -> None:
     """Fujiko changes side, told to her seat only (showing it to all is the expansion cards':
-    cards_expansion._side_openly)."""
+    cards.expansion._side_openly)."""
     if side not in SIDES:
         raise ValueError(f"Fujiko's side is one of {', '.join(SIDES)}")
     s = site(state)
     s.fujiko = side
     seat = state.seat_of["fujiko"]
     fj = state.figures["fujiko"]
-    if side == "police":   # the mark the expansion cards read (cards_expansion.police_side)
+    if side == "police":   # the mark the expansion cards read (cards.expansion.police_side)
         fj.cards["police_side"] = fj.cards.get("police_side", "secret")
     if ev is not None:
         ev.append(Event("fujiko_side", {"side": side}, audience=frozenset({seat})))
@@ -232,7 +232,6 @@ def drain_zone(state: "LupinState", zone: str, ev: list[Event], by: str | None =
 
 # ------------------------------------------------------------------------------------ set-up
 
-@register_hook("setup")
 def _setup(state: "LupinState") -> None:
     if not here(state):
         return
@@ -265,7 +264,6 @@ def _setup(state: "LupinState") -> None:
                 fj.discard.append(card)
 
 
-@register_hook("placement_squares")
 def _placement(state: "LupinState", squares: list) -> list:
     if not here(state):
         return squares
@@ -273,7 +271,6 @@ def _placement(state: "LupinState", squares: list) -> list:
     return [sq for sq in squares if sq in zone]
 
 
-@register_hook("reinforcement_squares")
 def _appear(state: "LupinState") -> list:
     return [parse_coord(c) for c in data().police_cars.appear] if here(state) else []
 
@@ -286,7 +283,6 @@ def _fujiko_squares(state: "LupinState") -> list[Sq]:
     return sorted(p.squares[0] for p in state.geo.board.places_of("start") if p.props.get("side") == "fujiko")
 
 
-@register_hook("start_squares")
 def _start_squares(state: "LupinState", c: str | None, escape: bool) -> list | None:
     if not here(state):
         return None
@@ -300,17 +296,14 @@ def _start_squares(state: "LupinState", c: str | None, escape: bool) -> list | N
 
 # ------------------------------------------------------------------------------------ Fujiko apart
 
-@register_hook("traitor")
 def _traitor(state: "LupinState") -> bool | None:
     return fujiko_side(state) == "traitor" if here(state) else None
 
 
-@register_hook("apart")
 def _no_talk(state: "LupinState", a: str, b: str) -> bool:
     return "fujiko" in (a, b) and apart(state)
 
 
-@register_hook("team_seats")
 def _team(state: "LupinState", fid: str | None, seats: frozenset) -> frozenset:
     if not apart(state):
         return seats
@@ -318,30 +311,26 @@ def _team(state: "LupinState", fid: str | None, seats: frozenset) -> frozenset:
     return frozenset({mine}) if fid == "fujiko" else seats - {mine}
 
 
-@register_hook("loyal")
 def _loyal(state: "LupinState", members: list[str]) -> list[str]:
     if fujiko_side(state) in ("traitor", "police"):
         return [c for c in members if c != "fujiko"]
     return members
 
 
-@register_hook("winners")
 def _winners(state: "LupinState", winners: tuple, reason: str) -> tuple:
     if fujiko_side(state) == "police" and "zenigata" in winners and "fujiko" not in winners:
         return (*winners, state.seat_of["fujiko"])
     return winners
 
 
-@register_hook("first_to_play")
 def _fujiko_first(state: "LupinState", waiting: list[str]) -> list[str] | None:
     return ["fujiko"] if here(state) and "fujiko" in waiting else None
 
 
-@register_hook("drawn")
 def _drawn(state: "LupinState", c: str, card: str, at_start: bool, ev: list[Event] | None) -> bool:
     """"Perdonami Lupin..." (by round 12): she repents, secretly, unless "Voglio riscattarmi con la
     giustizia!" came first (then it is discarded); it stays in her hand. "Voglio riscattarmi" is
-    the expansion cards' (cards_expansion.py: the police's side, and the same first-card rule)."""
+    the expansion cards' (cards/expansion.py: the police's side, and the same first-card rule)."""
     if not here(state) or c != "fujiko" or card != BETRAYAL_CARD or not apart(state):
         return False
     s = site(state)
@@ -398,7 +387,6 @@ def _buying(state: "LupinState") -> bool:
     return here(state) and apart(state) and state.phase == "planning" and site(state).step == "fujiko"
 
 
-@register_hook("plan_confirmed")
 def _fujiko_comes_back(state: "LupinState", ev: list[Event]) -> bool:
     if not here(state) or not apart(state):
         return False
@@ -413,7 +401,6 @@ def _fujiko_comes_back(state: "LupinState", ev: list[Event]) -> bool:
     return True
 
 
-@register_hook("planning_actions")
 def _fujiko_actions(state: "LupinState", seat: Seat) -> list[Action] | None:
     if not _buying(state):
         return None
@@ -422,7 +409,7 @@ def _fujiko_actions(state: "LupinState", seat: Seat) -> list[Action] | None:
     from game.lupin.rules.planning import carry_problem
     s = site(state)
     fj = state.figures["fujiko"]
-    out: list[Action] = state._start_actions(seat)
+    out: list[Action] = state.start_actions(seat)
     out += [FujikoBuy(seat, d) for d, n in s.shop.items()
             if n > 0 and _price(d) <= s.money and carry_problem("fujiko", [*fj.devices, d]) is None]
     if fj.spot is not None:
@@ -490,10 +477,9 @@ def _done(state: "LupinState", a: FujikoDone, ev: list[Event]) -> None:
     s.shop = {}
     s.step, s.timed_out = "done", a.timed_out
     ev.append(Event("fujiko_planning_done", {"timed_out": a.timed_out}))
-    state._start_gang_phase(ev)
+    state.start_gang_phase(ev)
 
 
-@register_hook("plan_view")
 def _fujiko_plan_view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
     """Fujiko's seat sees her own step only, never the gang's purchases (she was away)."""
     if not apart(state) or seat != state.seat_of["fujiko"] or site(state).step == "gang":
@@ -516,14 +502,12 @@ def _fujiko_plan_view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
 
 # ------------------------------------------------------------------------------------ the round
 
-@register_hook("gang_phase")
 def _round_one(state: "LupinState", ev: list[Event]) -> None:
     """"Il 1° turno comincia dalla Fase della Banda (esclusa Fujiko)"."""
     if here(state) and state.round == 1 and "fujiko" in state.gang:
         state.figures["fujiko"].turn_done = True
 
 
-@register_hook("settle")
 def _settle(state: "LupinState", ev: list[Event]) -> None:
     """What was opened or drained last round is open from this one; a traitor Fujiko handed the
     coins has betrayed."""
@@ -536,8 +520,8 @@ def _settle(state: "LupinState", ev: list[Event]) -> None:
     for zone, r in s.draining.items():
         if r <= state.round:
             state.drained.add(zone)
-    if fujiko_side(state) == "traitor" and not state.betrayed and state._carries_treasure("fujiko"):
-        state._betray(ev)
+    if fujiko_side(state) == "traitor" and not state.betrayed and state.carries_treasure("fujiko"):
+        state.betray(ev)
 
 
 def _free_on_board(state: "LupinState", c: str) -> bool:
@@ -549,7 +533,6 @@ def _flip_event(state: "LupinState", c: str, kind: str, data_: dict) -> Event:
     return Event(kind, {**data_, "figure": c}, audience=state.team_seats(c), redacted=Event(kind, dict(data_)))
 
 
-@register_hook("treasure_phase")
 def _setting_actions(state: "LupinState", ev: list[Event]) -> None:
     """Phase 3 (setting actions: tokens and handwheels), then phase 4's treasure."""
     if not here(state):
@@ -598,7 +581,7 @@ def _take_coins(state: "LupinState", ev: list[Event]) -> None:
     if coins is None:
         return
     takers = [c for c in TREASURE_PRIORITY if c in state.gang and _on_treasure_floor(state, c)
-              and all(state._hook("may_take", c))]
+              and all(hooks.MAY_TAKE(state, c))]
     if not takers:
         return
     taker = takers[0]
@@ -606,13 +589,12 @@ def _take_coins(state: "LupinState", ev: list[Event]) -> None:
     coins.seen_by |= set(state.seat_of.values()) | {"zenigata"}
     f = state.figures[taker]
     f.always_shown = f.shown = True
-    state._note(taker, spot_to_text(f.spot), spot_to_text(f.spot), "treasure")
+    state.note(taker, spot_to_text(f.spot), spot_to_text(f.spot), "treasure")
     ev.append(Event("coins_taken", {"figure": taker, "square": spot_to_text(f.spot)}, reveal=True))
     if taker == "fujiko" and fujiko_side(state) == "traitor":
-        state._betray(ev)
+        state.betray(ev)
 
 
-@register_hook("gang_attacks")
 def _zenigata_recovering(state: "LupinState", fid: str, out: list) -> list:
     """Zenigata put back on T1/T25 after his 4th wound stands on the board, but is out of the
     game until the next police phase: nobody attacks him there."""
@@ -628,7 +610,6 @@ def _trapdoors(state: "LupinState") -> list[Sq]:
     return sorted(p.squares[0] for p in state.geo.board.places_of("trapdoor"))
 
 
-@register_hook("gang_moves")
 def _passage(state: "LupinState", c: str, out: list) -> list:
     """With the passage open, a member may walk to one trapdoor, go through (1 move) and walk on
     from the other with what is left of his movement."""
@@ -740,3 +721,69 @@ def bot_goal(view: dict, figure: str) -> str | None:
 
 __all__ = ["EPISODE", "FujikoBuy", "FujikoReturn", "FujikoDone", "Site", "data", "site", "fujiko_side",
            "set_fujiko_side", "drain_zone", "apart"]
+
+
+# ------------------------------------------------------------------------------------ the episode's rules
+
+class CagliostroRules(EpisodeRules):
+    """Ritorno a Cagliostro's rules where the round engine asks the episode (the functions above)."""
+
+    def setup(self, state: "LupinState") -> None:
+        _setup(state)
+
+    def placement_squares(self, state: "LupinState", squares: list) -> list:
+        return _placement(state, squares)
+
+    def reinforcement_squares(self, state: "LupinState") -> list:
+        return _appear(state)
+
+    def start_squares(self, state: "LupinState", c: str | None, escape: bool) -> list | None:
+        return _start_squares(state, c, escape)
+
+    def traitor(self, state: "LupinState") -> bool | None:
+        return _traitor(state)
+
+    def apart(self, state: "LupinState", a: str, b: str) -> bool:
+        return _no_talk(state, a, b)
+
+    def team_seats(self, state: "LupinState", fid: str | None, seats: frozenset) -> frozenset:
+        return _team(state, fid, seats)
+
+    def loyal(self, state: "LupinState", members: list[str]) -> list[str]:
+        return _loyal(state, members)
+
+    def winners(self, state: "LupinState", winners: tuple, reason: str) -> tuple:
+        return _winners(state, winners, reason)
+
+    def first_to_play(self, state: "LupinState", waiting: list[str]) -> list[str] | None:
+        return _fujiko_first(state, waiting)
+
+    def drawn(self, state: "LupinState", c: str, card: str, at_start: bool, ev: list[Event] | None) -> bool:
+        return _drawn(state, c, card, at_start, ev)
+
+    def plan_confirmed(self, state: "LupinState", ev: list[Event]) -> bool:
+        return _fujiko_comes_back(state, ev)
+
+    def planning_actions(self, state: "LupinState", seat: Seat) -> list[Action] | None:
+        return _fujiko_actions(state, seat)
+
+    def plan_view(self, state: "LupinState", seat: Seat) -> dict[str, Any] | None:
+        return _fujiko_plan_view(state, seat)
+
+    def gang_phase(self, state: "LupinState", ev: list[Event]) -> None:
+        _round_one(state, ev)
+
+    def settle(self, state: "LupinState", ev: list[Event]) -> None:
+        _settle(state, ev)
+
+    def treasure_phase(self, state: "LupinState", ev: list[Event]) -> None:
+        _setting_actions(state, ev)
+
+    def gang_attacks(self, state: "LupinState", c: str, out: list) -> list:
+        return _zenigata_recovering(state, c, out)
+
+    def gang_moves(self, state: "LupinState", c: str, out: list) -> list:
+        return _passage(state, c, out)
+
+
+register_episode(EPISODE, CagliostroRules())

@@ -45,7 +45,8 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.catalog import device as device_data
 from game.lupin.rules.effects import device_effect
 from game.lupin.rules.geometry import GANG, POLICE, Under, spot_from_text, spot_to_text
-from game.lupin.rules.state import register_handler, register_hook, register_phase_actions
+from game.lupin.rules import hooks
+from game.lupin.rules.state import register_handler, register_phase_actions
 
 if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
@@ -83,12 +84,12 @@ def _can_attack(state: "LupinState", c: str) -> bool:
             and not f.in_car and not isinstance(f.spot, Under) and f.blocked_until < state.round)
 
 
-def _line_targets(state: "LupinState", c: str, rng: int, kinds: tuple[str, ...]) -> list[str]:
+def line_targets(state: "LupinState", c: str, rng: int, kinds: tuple[str, ...]) -> list[str]:
     """Enemies of ``c`` of ``kinds`` in his line of fire, 2 to ``rng`` squares away."""
     f = state.figures[c]
     vehicles = state.vehicles()
     out = []
-    for tid in state._enemies_of(c):
+    for tid in state.enemies_of(c):
         t = state.figures[tid]
         if t.kind not in kinds:
             continue
@@ -106,10 +107,10 @@ def _roll_attack(state: "LupinState", c: str, target: str, skill_name: str, need
     ev.append(Event(kind, {"figure": c, "target": target, "dice": roll, "skill": skill, "need": need,
                            "hit": hit, **extra}, reveal=True))
     if hit:
-        state._hit(c, target, ev)
+        state.hit(c, target, ev)
 
 
-def _walk_path(state: "LupinState", frm: Any, to: Any, kind: str) -> list:
+def walk_path(state: "LupinState", frm: Any, to: Any, kind: str) -> list:
     """The squares a figure crossed from ``frm`` to ``to`` (``to`` included, ``frm`` not): the
     shortest way (the engine's; a move names only its end)."""
     if frm is None or to is None or frm == to:
@@ -144,18 +145,18 @@ def _road_path(state: "LupinState", frm: Sq, to: Sq) -> list:
 
 # ------------------------------------------------------------------------------------ the hooks
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _new_turns(state: "LupinState", ev: list[Event]) -> None:
     for c in state.gang:
         state.figures[c].turn_devices = []
 
 
-@register_hook("talk")
+@hooks.TALK.register
 def _radio_talk(state: "LupinState", a: str, b: str) -> bool:
     return state.radio_round == state.round and a in state.gang and b in state.gang
 
 
-@register_hook("moved")
+@hooks.MOVED.register
 def _after_move(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
     f = state.figures.get(who)
     if f is not None and f.kind == "gang" and f.glides:
@@ -203,7 +204,7 @@ class Glide:
     def apply(self, state: "LupinState", a: A.UseDevice, ev: list[Event]) -> None:
         c = a.figure
         f = state.figures[c]
-        to = state._parse_square(a.target)
+        to = state.parse_square(a.target)
         p = _params(a.device)
         frm = f.spot
         was = state.is_shown(c)
@@ -216,7 +217,7 @@ class Glide:
             f.glides = 0
             f.devices.remove(a.device)
         f.turn_devices.append(a.device)
-        state._note(c, spot_to_text(frm), spot_to_text(to), "glide")
+        state.note(c, spot_to_text(frm), spot_to_text(to), "glide")
         shown = state.is_shown(c)
         data = {"figure": c, "from": spot_to_text(frm), "to": spot_to_text(to), "shown": shown}
         public: dict[str, Any] = {"figure": c, "shown": shown}
@@ -224,12 +225,12 @@ class Glide:
             public["from"] = spot_to_text(frm)
         if shown:
             public["to"] = spot_to_text(to)
-        ev.append(Event("glided", data, audience=state._gang_seats_knowing(c), redacted=Event("glided", public)))
+        ev.append(Event("glided", data, audience=state.gang_seats_knowing(c), redacted=Event("glided", public)))
 
     def used_event(self, state: "LupinState", a: A.UseDevice) -> Event:
         data = {"figure": a.figure, "device": a.device, "target": a.target}
         public = data if state.is_shown(a.figure) else {"figure": a.figure, "device": a.device}
-        return Event("device_used", data, audience=state._gang_seats_knowing(a.figure),
+        return Event("device_used", data, audience=state.gang_seats_knowing(a.figure),
                      redacted=Event("device_used", public, reveal=True), reveal=True)
 
 
@@ -306,18 +307,18 @@ class Grenade:
 
     def apply(self, state: "LupinState", a: A.UseDevice, ev: list[Event]) -> None:
         c = a.figure
-        target = state._parse_square(a.target)
+        target = state.parse_square(a.target)
         victims = _blast_victims(state, target)
         state.active = c
-        state._reveal_attacker(c, ev)
+        state.reveal_attacker(c, ev)
         _spend(state, c, a.device)
         ev.append(Event("grenade", {"figure": c, "square": a.target, "victims": victims}, reveal=True))
         for v in victims:
             if v in state.figures and state.figures[v].spot is not None:
                 if state.figures[v].kind == "zenigata":
-                    state._hit(c, v, ev)
+                    state.hit(c, v, ev)
                 else:
-                    state._eliminate(v, ev, by=c)
+                    state.eliminate(v, ev, by=c)
 
 
 # ------------------------------------------------------------------------------------ medical kit
@@ -340,7 +341,7 @@ class Heal:
         _spend(state, a.figure, a.device)
         state.active = a.figure
         t.wounds = 0
-        state._note(a.target, spot_to_text(t.spot), spot_to_text(t.spot), "healed")
+        state.note(a.target, spot_to_text(t.spot), spot_to_text(t.spot), "healed")
         ev.append(Event("healed", {"figure": a.target, "by": a.figure, "wounds": 0}))
 
 
@@ -352,12 +353,12 @@ class Knife:
         p = _params(device)
         if not _can_attack(state, c) or c in p.not_usable_by:
             return []
-        return _line_targets(state, c, p.range_squares, ("agent", "guard"))
+        return line_targets(state, c, p.range_squares, ("agent", "guard"))
 
     def apply(self, state: "LupinState", a: A.UseDevice, ev: list[Event]) -> None:
         p = _params(a.device)
         state.active = a.figure
-        state._reveal_attacker(a.figure, ev)
+        state.reveal_attacker(a.figure, ev)
         _spend(state, a.figure, a.device)
         _roll_attack(state, a.figure, a.target, p.skill, p.target_roll, "knife", ev)
 
@@ -370,12 +371,12 @@ class Rifle:
         if not _can_attack(state, c) or c in p.not_usable_by or state.sheet_of(c).skill(p.skill) <= 0 \
                 or device in f.turn_devices:
             return []
-        return _line_targets(state, c, p.range_squares, POLICE_KINDS + ("gang",))
+        return line_targets(state, c, p.range_squares, POLICE_KINDS + ("gang",))
 
     def apply(self, state: "LupinState", a: A.UseDevice, ev: list[Event]) -> None:
         p = _params(a.device)
         state.active = a.figure
-        state._reveal_attacker(a.figure, ev)
+        state.reveal_attacker(a.figure, ev)
         _spend(state, a.figure, a.device)
         _roll_attack(state, a.figure, a.target, p.skill, p.target_roll, "shot", ev, weapon="rifle")
 
@@ -401,7 +402,7 @@ def _dig_squares(state: "LupinState", c: str) -> list[Sq]:
     geo = state.geo
     trapped = {t.square for t in state.traps}
     out = []
-    for s in [frm] + _walk_path(state, frm, to, GANG):
+    for s in [frm] + walk_path(state, frm, to, GANG):
         if isinstance(s, Sq) and s not in out and s not in trapped and not geo.board.cell(s).roof \
                 and geo.can_stand(s, POLICE):
             out.append(s)
@@ -414,11 +415,11 @@ class Shovel:
         return [format_coord(s) for s in _dig_squares(state, c)]
 
     def apply(self, state: "LupinState", a: A.UseDevice, ev: list[Event]) -> None:
-        sq = state._parse_square(a.target)
+        sq = state.parse_square(a.target)
         _spend(state, a.figure, a.device)
         state.active = a.figure
         state.traps.append(Trap(sq, a.figure, state.round))
-        state._note(a.figure, a.target, a.target, "trap")
+        state.note(a.figure, a.target, a.target, "trap")
 
     def used_event(self, state: "LupinState", a: A.UseDevice) -> Event:
         """Dug in secret: only the digger's seat hears of it (nothing marks the square)."""
@@ -446,7 +447,7 @@ def _traps_on_the_way(state: "LupinState", who: str, frm: Any, to: Any, ev: list
         f = state.figures.get(who)
         if f is None or f.kind not in ("agent", "gang"):
             return
-        path = _walk_path(state, frm, to, POLICE if f.kind == "agent" else GANG)
+        path = walk_path(state, frm, to, POLICE if f.kind == "agent" else GANG)
     where = {t.square: t for t in state.traps if _caught_by(state, t, who)}
     trap = next((where[s] for s in path if s in where), None)
     if trap is None:
@@ -460,20 +461,20 @@ def _traps_on_the_way(state: "LupinState", who: str, frm: Any, to: Any, ev: list
                         reveal=True))
         for agent in agents:
             state.figures[agent].in_car = None
-            state._eliminate(agent, ev, by=trap.owner)
+            state.eliminate(agent, ev, by=trap.owner)
         car.agents, car.spot, car.hits = [], None, 0
         ev.append(Event("car_destroyed", {"car": who}))
         return
     f = state.figures[who]
     if f.kind == "agent":
         ev.append(Event("trap_sprung", {"square": square, "owner": trap.owner, "figure": who}, reveal=True))
-        state._eliminate(who, ev, by=trap.owner)
+        state.eliminate(who, ev, by=trap.owner)
         return
     data = {"square": square, "owner": trap.owner, "figure": who}
     seats = frozenset({state.seat_of[who], state.seat_of[trap.owner]})
     public = data if state.is_shown(who) else {"owner": trap.owner, "figure": who}
     ev.append(Event("trap_sprung", data, audience=seats, redacted=Event("trap_sprung", public), reveal=True))
-    state._hit(trap.owner, who, ev)
+    state.hit(trap.owner, who, ev)
 
 
 # ------------------------------------------------------------------------------------ balloon
@@ -526,26 +527,26 @@ def balloon_actions(state: "LupinState", seat: Seat) -> list[Action]:
     if state.phase != "gang" or state.offer is not None:
         return []
     members = [state.active] if state.active else \
-        [c for c in state._may_start_turn() if state.seat_of[c] == seat]
+        [c for c in state.may_start_turn() if state.seat_of[c] == seat]
     return [A.Vanish(seat, c, format_coord(s)) for c in members if state.seat_of.get(c) == seat
             for s in vanish_squares(state, c)]
 
 
 @register_handler(A.Vanish)
 def vanish(state: "LupinState", a: A.Vanish, ev: list[Event]) -> None:
-    state._check_member_turn(a.seat, a.figure)
+    state.check_member_turn(a.seat, a.figure)
     f = state.figures[a.figure]
     require(f.decoy_round and f.decoy_round == state.round - 1,
             f"{a.figure} let no balloon go last round.")
     require(not f.moved, f"{a.figure} has already moved this round.")
-    to = state._parse_square(a.to)
+    to = state.parse_square(a.to)
     require(to in set(vanish_squares(state, a.figure)),
             f"{a.figure} slips away only to one of the first two free squares out of sight.")
     c = a.figure
     frm = f.spot
     f.spot, f.moved, f.shown, f.exposed, f.decoy_round = to, True, False, False, 0
     state.active = c
-    state._note(c, spot_to_text(frm), spot_to_text(to), "balloon")
+    state.note(c, spot_to_text(frm), spot_to_text(to), "balloon")
     ev.append(Event("vanished", {"figure": c, "from": spot_to_text(frm), "to": spot_to_text(to)},
-                    audience=state._gang_seats_knowing(c),
+                    audience=state.gang_seats_knowing(c),
                     redacted=Event("balloon", {"figure": c, "from": spot_to_text(frm)}), reveal=True))

@@ -433,13 +433,13 @@ class Geometry:
                 t = Sq(origin.row + dr * k, origin.col + dc * k)
                 if t not in board:
                     break
-                lines.append(self._make_line(origin, ev, t, k, tuple(between), False))
+                lines.append(self.make_line(origin, ev, t, k, tuple(between), False))
                 between.append(t)
         for dr, dc in _KNIGHT:
             t = Sq(origin.row + dr, origin.col + dc)
             if t not in board:
                 continue
-            lines.append(self._make_line(origin, ev, t, 2, (), True))
+            lines.append(self.make_line(origin, ev, t, 2, (), True))
         self._lines[origin] = lines
         return lines
 
@@ -464,7 +464,7 @@ class Geometry:
                 return m
         return None
 
-    def _make_line(self, v: Sq, ev: float, t: Sq, dist: int, between: tuple[Sq, ...],
+    def make_line(self, v: Sq, ev: float, t: Sq, dist: int, between: tuple[Sq, ...],
                    knight: bool) -> _Line:
         board = self.board
         cv, ct = board.cell(v), board.cell(t)
@@ -531,14 +531,14 @@ class Geometry:
                 reasons.append(f"{spot_to_text(target)} is not on a row, column, diagonal or "
                                f"knight's move from {format_coord(origin)}")
                 continue
-            result = self._judge(line, origin, weapon_range, vehicle_set, exposed)
+            result = self.judge(line, origin, weapon_range, vehicle_set, exposed)
             if result.seen:
                 return result
             reasons.append(result.reason)
             distance = result.distance
         return Sight(False, False, "; ".join(dict.fromkeys(reasons)) or "not in sight", distance)
 
-    def _judge(self, line: _Line, origin: Sq, weapon_range: int, vehicles: set[Sq],
+    def judge(self, line: _Line, origin: Sq, weapon_range: int, vehicles: set[Sq],
                exposed: bool) -> Sight:
         if line.distance > weapon_range:
             return Sight(False, False, f"{format_coord(line.target)} is {line.distance} squares "
@@ -578,7 +578,7 @@ class Geometry:
                         continue
                     if line.above and line.target not in exposed_set:
                         continue
-                    if vehicle_set and self._judge(line, origin, rng, vehicle_set, True).seen is False:
+                    if vehicle_set and self.judge(line, origin, rng, vehicle_set, True).seen is False:
                         continue
                     seen.add(line.target)
         return seen

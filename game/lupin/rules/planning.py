@@ -226,7 +226,7 @@ def betrayal_money(state: "LupinState") -> int | None:
     plan = state.plan
     if plan is None or not plan.confirmed or "fujiko" not in state.gang:
         return None
-    if not (state._fujiko_traitor() or (state.betrayed and _coop(state))):
+    if not (state.fujiko_traitor() or (state.betrayed and _coop(state))):
         return None
     return betrayal_budget() - plan.betrayal_spent
 
@@ -274,13 +274,13 @@ def planning_seats(state: "LupinState") -> list[Seat]:
 
 def planning_actions(state: "LupinState", seat: Seat) -> list[Action]:
     """The planning moves of ``seat``, start squares and confirmation first."""
-    for own in state._hook("planning_actions", seat):   # an episode's own planning step (cagliostro.py)
-        if own is not None:
-            return own
+    own = state.episode_rules.planning_actions(state, seat)   # an episode's own planning step (cagliostro.py)
+    if own is not None:
+        return own
     if seat not in _gang_seats(state):
         return []
     plan = state.plan
-    out: list[Action] = state._start_actions(seat)
+    out: list[Action] = state.start_actions(seat)
     is_lupin = seat == state.seat_of["lupin"]
     all_placed = all(state.figures[c].spot is not None for c in _planners(state))
     if plan is None:            # a state put into planning by hand, with no shop
@@ -507,7 +507,7 @@ def _default_starts(state: "LupinState", ev: list[Event]) -> None:
         f = state.figures[c]
         if f.spot is not None:
             continue
-        starts = state._start_squares(c)
+        starts = state.start_squares(c)
         held = {state.figures[g].spot for g in state.gang}
         sq = next((s for s in starts if s not in held), starts[0])
         f.spot = sq
@@ -563,9 +563,9 @@ def plan_view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
     planned together); only Fujiko's seat sees what she still holds of the leftovers and, as a
     traitor, her dollars. Zenigata and the table: None."""
     plan = state.plan
-    for own in state._hook("plan_view", seat):   # an episode's own planning step (cagliostro.py)
-        if own is not None:
-            return own
+    own_view = state.episode_rules.plan_view(state, seat)   # an episode's own planning step (cagliostro.py)
+    if own_view is not None:
+        return own_view
     if plan is None or seat not in _gang_seats(state):
         return None
     out: dict[str, Any] = {

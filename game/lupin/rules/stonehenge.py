@@ -38,9 +38,11 @@ from game.engine import resources
 from game.engine.api import TABLE, Action, Event, Seat, register_action, require
 from game.engine.content import ContentError, load_typed, load_yaml, register_checker
 from game.engine.grid import format_coord, parse_coord
+from game.lupin.rules import hooks
+from game.lupin.rules.episode import EpisodeRules
 from game.lupin.rules.geometry import GANG
 from game.lupin.rules.state import (SEATS, TREASURE_PRIORITY, Tile, register_episode, register_handler,
-                                    register_hook, register_phase_actions)
+                                    register_phase_actions)
 from game.lupin.rules.views import register_view_part
 
 if TYPE_CHECKING:
@@ -52,7 +54,6 @@ TOMBS = ("pendragon", "costantino", "druido")
 SHOVEL = "shovel"
 BLADE_HOME = "excalibur"   # the tile's place: the Aim card's fourth square, secret to Zenigata
 
-register_episode(EPISODE)
 
 
 # ------------------------------------------------------------------------------------ the data
@@ -257,7 +258,6 @@ def may_dig(state: "LupinState", c: str) -> bool:
 
 # ------------------------------------------------------------------------------------ hooks
 
-@register_hook("setup")
 def _setup(state: "LupinState") -> None:
     if state.cfg.episode != EPISODE:
         return
@@ -270,14 +270,12 @@ def _setup(state: "LupinState") -> None:
         car.home = car.spot = parse_coord(text)
 
 
-@register_hook("reinforcement_squares")
 def _reinforcement_squares(state: "LupinState") -> list:
     if henge(state) is None:
         return []
     return [parse_coord(s) for s in henge_data().reinforcement]
 
 
-@register_hook("gang_phase")
 def _gang_phase(state: "LupinState", ev: list[Event]) -> None:
     """Round 1: a plan confirmed without an Aim card (the clock ran out) gets one at random."""
     h = henge(state)
@@ -288,12 +286,10 @@ def _gang_phase(state: "LupinState", ev: list[Event]) -> None:
     ev.append(_aim_event(state, chosen_by=None))
 
 
-@register_hook("may_flip")
 def _may_flip(state: "LupinState", c: str) -> bool:
     return henge(state) is not None and may_dig(state, c)
 
 
-@register_hook("treasure_phase")
 def _treasure_phase(state: "LupinState", ev: list[Event]) -> None:
     if henge(state) is not None:
         _take_blade(state, ev)
@@ -356,7 +352,7 @@ def _do_dig(state: "LupinState", a: Dig, ev: list[Event]) -> None:
     h.dug.append(tomb)
     h.diggers.append(a.figure)
     square = spot_text = format_coord(f.spot)
-    state._note(a.figure, spot_text, spot_text, "dig")
+    state.note(a.figure, spot_text, spot_text, "dig")
     public = {"figure": a.figure, "pits": len(h.dug)}
     ev.append(Event("pit_dug", {**public, "tomb": tomb, "square": square}, audience=_gang_seats(state),
                     redacted=Event("pit_dug", public), reveal=True))
@@ -366,8 +362,8 @@ def _do_dig(state: "LupinState", a: Dig, ev: list[Event]) -> None:
         state.tiles = [Tile(0, True, BLADE_HOME, BLADE_HOME, seen_by=everybody)]
         ev.append(Event("excalibur_appears", {}, reveal=True))
         _take_blade(state, ev)
-    if state.result_ is None and not state._treasure_seats():
-        state._end_round(ev)
+    if state.result_ is None and not state.treasure_seats():
+        state.end_round(ev)
 
 
 def _take_blade(state: "LupinState", ev: list[Event]) -> None:
@@ -377,7 +373,7 @@ def _take_blade(state: "LupinState", ev: list[Event]) -> None:
         return   # carried, or left on another square (Il tesoro non mi interessa: the cards' rules)
     square = blade_square(state)
     takers = [c for c in TREASURE_PRIORITY if c in state.gang and _on_foot_at(state, c, square)
-              and not state.figures[c].cards.get("disguise") and all(state._hook("may_take", c))]
+              and not state.figures[c].cards.get("disguise") and all(hooks.MAY_TAKE(state, c))]
     if not takers:
         return
     c = takers[0]
@@ -386,7 +382,7 @@ def _take_blade(state: "LupinState", ev: list[Event]) -> None:
     f = state.figures[c]
     f.always_shown = True
     f.shown = True
-    state._note(c, format_coord(square), format_coord(square), "excalibur")
+    state.note(c, format_coord(square), format_coord(square), "excalibur")
     ev.append(Event("excalibur_taken", {"figure": c, "square": format_coord(square)}, reveal=True))
 
 
@@ -424,3 +420,27 @@ def bot_goal(view: dict, figure: str) -> str | None:
     if SHOVEL in devices and todo:
         return todo[order.index(figure) % len(todo)]
     return aim["excalibur"]
+
+
+# ------------------------------------------------------------------------------------ the episode's rules
+
+class StonehengeRules(EpisodeRules):
+    """La lama di Stonehenge's rules where the round engine asks the episode (the functions above)."""
+
+    def setup(self, state: "LupinState") -> None:
+        _setup(state)
+
+    def reinforcement_squares(self, state: "LupinState") -> list:
+        return _reinforcement_squares(state)
+
+    def gang_phase(self, state: "LupinState", ev: list[Event]) -> None:
+        _gang_phase(state, ev)
+
+    def may_flip(self, state: "LupinState", c: str) -> bool:
+        return _may_flip(state, c)
+
+    def treasure_phase(self, state: "LupinState", ev: list[Event]) -> None:
+        _treasure_phase(state, ev)
+
+
+register_episode(EPISODE, StonehengeRules())

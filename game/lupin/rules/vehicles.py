@@ -2,7 +2,7 @@
 
 Rulebook: the device table (DISPOSITIVO / EFFETTO), "Mezzo di trasporto" and "Casi particolari";
 every reading is in ``docs/rules-decisions.md`` ("Lupin — devices in play"). The round engine
-(``state.py``) knows nothing of vehicles but a few named hooks (``register_hook``) and the
+(``state.py``) knows nothing of vehicles but a few hooks (``hooks.py``) and the
 ``in_car`` field of a figure, which for a gang member names the vehicle he rides in.
 
 * **Deployment.** A vehicle tile a member carries when a gang phase begins (the plan's purchases,
@@ -43,8 +43,8 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.catalog import device as device_data
 from game.lupin.rules.geometry import GANG, Inside, Under, spot_to_text
-from game.lupin.rules.state import (NOVICE_HIDDEN_ROUNDS, register_handler, register_hook,
-                                    register_phase_actions)
+from game.lupin.rules import hooks
+from game.lupin.rules.state import NOVICE_HIDDEN_ROUNDS, register_handler, register_phase_actions
 
 if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
@@ -105,7 +105,7 @@ def all_visible(state: "LupinState") -> bool:
     if state.cfg.difficulty == "novice" and (state.cfg.novice_always_visible or state.cfg.episode not in BASE_EPISODES
                                              or state.round > NOVICE_HIDDEN_ROUNDS):
         return True
-    return any(state._hook("all_shown"))
+    return any(hooks.ALL_SHOWN(state))
 
 
 def vehicle_shown(state: "LupinState", v: Vehicle) -> bool:
@@ -409,22 +409,22 @@ def deploy(state: "LupinState", ev: list[Event]) -> None:
             ev.append(Event("vehicle_placed", data, audience=state.team_seats(c), redacted=public))
 
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _gang_phase(state: "LupinState", ev: list[Event]) -> None:
     deploy(state, ev)
 
 
-@register_hook("occupied")
+@hooks.OCCUPIED.register
 def _occupied(state: "LupinState") -> dict:
     return {v.spot: vid for vid, v in state.rides.items() if vehicle_shown(state, v)}
 
 
-@register_hook("vehicles")
+@hooks.VEHICLES.register
 def _sight_blockers(state: "LupinState") -> list:
     return [v.spot for v in state.rides.values() if vehicle_shown(state, v)]
 
 
-@register_hook("moved")
+@hooks.MOVED.register
 def _walked_off(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
     """A rider who walks away has left the vehicle (it stays where it is)."""
     v = riding(state, who)
@@ -435,7 +435,7 @@ def _walked_off(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event
     _know(v, state.seat_of[who])
 
 
-@register_hook("settle")
+@hooks.SETTLE.register
 def _settle(state: "LupinState", ev: list[Event]) -> None:
     """After every action: riders who left the board leave their vehicle; a hidden vehicle the
     police now see is spotted; two shown pieces on one square: the vehicle moves aside."""
@@ -487,7 +487,7 @@ def _set_aside(state: "LupinState", ev: list[Event]) -> None:
                 v.spot = to
                 for r in v.riders:
                     state.figures[r].spot = to
-                    state._note(r, spot_to_text(frm), spot_to_text(to), "aside")
+                    state.note(r, spot_to_text(frm), spot_to_text(to), "aside")
                 ev.append(Event("vehicle_aside", {"vehicle": vid, "from": format_coord(frm),
                                                   "to": format_coord(to)}))
         taken[v.spot] = vid
@@ -520,14 +520,14 @@ def _aside_square(state: "LupinState", v: Vehicle, taken: set) -> Sq | None:
 
 # ------------------------------------------------------------------------------------ shooting
 
-@register_hook("shoot_targets")
+@hooks.SHOOT_TARGETS.register
 def _vehicle_targets(state: "LupinState", fid: str) -> list[str]:
     """A police figure may shoot at a shown gang vehicle in its line of fire."""
     f = state.figures[fid]
-    origin = state._attack_spot(fid)   # an agent aboard a police car shoots from its square
+    origin = state.attack_spot(fid)   # an agent aboard a police car shoots from its square
     if f.kind == "gang" or origin is None or isinstance(origin, Under):
         return []
-    rng = state._range_of(fid, state._weapon_of(fid))
+    rng = state.range_of(fid, state.weapon_of(fid))
     blockers = [b for b in state.vehicles() if b != origin]
     out = []
     for vid in sorted(state.rides):
@@ -540,7 +540,7 @@ def _vehicle_targets(state: "LupinState", fid: str) -> list[str]:
     return out
 
 
-@register_hook("shoot")
+@hooks.SHOOT.register
 def _shot_at_vehicle(state: "LupinState", a: A.Shoot, ev: list[Event]) -> bool:
     v = state.rides.get(a.target)
     if v is None:
@@ -568,9 +568,9 @@ def destroy(state: "LupinState", v: Vehicle, ev: list[Event]) -> None:
     dropped = {}
     for i, r in enumerate(v.riders):
         f = state.figures[r]
-        to = v.spot if i == 0 else (state._free_square_near(v.spot) or v.spot)
+        to = v.spot if i == 0 else (state.free_square_near(v.spot) or v.spot)
         f.in_car, f.spot, f.shown, f.exposed = None, to, True, False
-        state._note(r, spot_to_text(v.spot), spot_to_text(to), "thrown out")
+        state.note(r, spot_to_text(v.spot), spot_to_text(to), "thrown out")
         dropped[r] = format_coord(to)
     ev.append(Event("vehicle_destroyed", {"vehicle": v.id, "device": v.device,
                                           "square": format_coord(v.spot), "riders": dropped}))
@@ -583,7 +583,7 @@ def vehicle_actions(state: "LupinState", seat: Seat) -> list[Action]:
     if state.phase != "gang" or state.offer is not None:
         return []
     members = [state.active] if state.active else \
-        [c for c in state._may_start_turn() if state.seat_of[c] == seat]
+        [c for c in state.may_start_turn() if state.seat_of[c] == seat]
     out: list[Action] = []
     for c in members:
         f = state.figures[c]
@@ -596,7 +596,7 @@ def vehicle_actions(state: "LupinState", seat: Seat) -> list[Action]:
 
 
 def _check_rider(state: "LupinState", a: Any) -> Any:
-    state._check_member_turn(a.seat, a.figure)
+    state.check_member_turn(a.seat, a.figure)
     f = state.figures[a.figure]
     require(f.arrested_by is None, f"{a.figure} is under arrest.")
     require(f.blocked_until < state.round, f"{a.figure} is stunned this round and cannot move.")
@@ -620,10 +620,10 @@ def get_in(state: "LupinState", a: A.GetIn, ev: list[Event]) -> None:
     v.riders.append(c)
     state.active = c
     _know(v, state.seat_of[c])
-    state._note(c, spot_to_text(frm), spot_to_text(v.spot), "get in")
+    state.note(c, spot_to_text(frm), spot_to_text(v.spot), "get in")
     shown = _refresh(state, v, v.shown or was or v.spot in watched(state))
     data = {"figure": c, "vehicle": v.id, "device": v.device, "square": format_coord(v.spot), "shown": shown}
-    ev.append(Event("got_in", data, audience=state._gang_seats_knowing(c),
+    ev.append(Event("got_in", data, audience=state.gang_seats_knowing(c),
                     redacted=Event("got_in", data) if shown else None))
 
 
@@ -632,7 +632,7 @@ def get_out(state: "LupinState", a: A.GetOut, ev: list[Event]) -> None:
     f = _check_rider(state, a)
     v = riding(state, a.figure)
     require(v is not None, f"{a.figure} is not aboard a vehicle.")
-    to = state._parse_square(a.square)
+    to = state.parse_square(a.square)
     require(to in set(get_out_squares(state, a.figure)),
             f"{a.figure} gets out of the {name_of(v)} onto a free square next to it.")
     c = a.figure
@@ -642,13 +642,13 @@ def get_out(state: "LupinState", a: A.GetOut, ev: list[Event]) -> None:
     f.in_car, f.spot, f.exposed = None, to, False
     state.active = c
     _know(v, state.seat_of[c])
-    state._note(c, spot_to_text(v.spot), spot_to_text(to), "get out")
+    state.note(c, spot_to_text(v.spot), spot_to_text(to), "get out")
     f.shown = seen_leaving or state.in_police_sight(c)
     shown = state.is_shown(c)
     data = {"figure": c, "vehicle": v.id, "square": format_coord(to), "shown": shown}
     public = Event("got_out", data) if shown else (
         Event("got_out", {"figure": c, "vehicle": v.id, "shown": False}) if was else None)
-    ev.append(Event("got_out", data, audience=state._gang_seats_knowing(c), redacted=public))
+    ev.append(Event("got_out", data, audience=state.gang_seats_knowing(c), redacted=public))
 
 
 @register_handler(A.Ride)
@@ -659,7 +659,7 @@ def ride(state: "LupinState", a: A.Ride, ev: list[Event]) -> None:
     require(not f.moved, f"{a.figure} has already moved this round: the {name_of(v)}'s move "
             "replaces its driver's.")
     require(v.moved_round != state.round, f"The {name_of(v)} has already moved this round.")
-    to = state._parse_square(a.to)
+    to = state.parse_square(a.to)
     require(to in set(ride_targets(state, a.figure)), _cannot_go(state, v, a.to))
     drive_to(state, v, a.figure, to, ev)
 
@@ -676,7 +676,7 @@ def drive_to(state: "LupinState", v: Vehicle, c: str, to: Any, ev: list[Event], 
     v.riders.insert(0, c)
     for r in v.riders:
         state.figures[r].spot = to
-        state._note(r, spot_to_text(frm), spot_to_text(to), "drive" if r == c else "ride")
+        state.note(r, spot_to_text(frm), spot_to_text(to), "drive" if r == c else "ride")
     f.moved = True
     state.active = c
     v.known_by = sorted({state.seat_of[r] for r in v.riders})
@@ -692,7 +692,7 @@ def drive_to(state: "LupinState", v: Vehicle, c: str, to: Any, ev: list[Event], 
         if shown:
             data.update({"figure": c, "to": format_coord(to), "riders": riders})
         public = Event("rode", data)
-    ev.append(Event("rode", full, audience=state._gang_seats_knowing(c), redacted=public))
+    ev.append(Event("rode", full, audience=state.gang_seats_knowing(c), redacted=public))
 
 
 def _cannot_go(state: "LupinState", v: Vehicle, to: str) -> str:
@@ -757,25 +757,25 @@ def pump_zones(state: "LupinState", c: str) -> list[str]:
 def _pump_actions(state: "LupinState", seat: Seat) -> list[Action]:
     if state.offer is not None:
         return []
-    members = [state.active] if state.active else [c for c in state._may_start_turn() if state.seat_of[c] == seat]
+    members = [state.active] if state.active else [c for c in state.may_start_turn() if state.seat_of[c] == seat]
     return [Pump(seat, c, z) for c in members if state.seat_of.get(c) == seat for z in pump_zones(state, c)]
 
 
 @register_handler(Pump)
 def _do_pump(state: "LupinState", a: Pump, ev: list[Event]) -> None:
-    state._check_member_turn(a.seat, a.figure)
+    state.check_member_turn(a.seat, a.figure)
     require(a.zone in pump_zones(state, a.figure),
             f"{a.figure} must drive the tank lorry, parked next to the {a.zone} flooded zone, to pump it.")
     v = riding(state, a.figure)
     v.pump_zone, v.pumped = a.zone, 0
     state.active = a.figure
-    state._note(a.figure, spot_to_text(v.spot), a.zone, "pump")
+    state.note(a.figure, spot_to_text(v.spot), a.zone, "pump")
     # written in the mission notes: the gang seats that know of the lorry are told, nobody else
     ev.append(Event("pumping", {"figure": a.figure, "vehicle": v.id, "zone": a.zone, "rounds": 0,
-                                "of": spec(v).drain_rounds}, audience=state._gang_seats_knowing(a.figure)))
+                                "of": spec(v).drain_rounds}, audience=state.gang_seats_knowing(a.figure)))
 
 
-@register_hook("treasure_phase")
+@hooks.TREASURE_PHASE.register
 def _pumped(state: "LupinState", ev: list[Event]) -> None:
     """At the end of each round's gang phase a pumping lorry with its driver aboard has pumped one
     round more; after its third the zone is dry for everybody from the next round on."""
@@ -798,6 +798,6 @@ def _pumped(state: "LupinState", ev: list[Event]) -> None:
         ev.append(Event("zone_drained", {"zone": zone, "by": "tank_lorry"}, reveal=True))
 
 
-@register_hook("gang_moves")
+@hooks.GANG_MOVES.register
 def _driver_stays(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     return [] if pumping_driver(state, c) else out

@@ -94,7 +94,7 @@ def view_for(state: "LupinState", seat: Seat) -> dict[str, Any]:
             "devices": list(f.devices),
             "notes": [{"round": n.round, "from": n.frm, "to": n.to, "action": n.action,
                        "kills": n.kills, "wounds": n.wounds} for n in f.notes],
-            "traitor": c == "fujiko" and state._fujiko_traitor(),
+            "traitor": c == "fujiko" and state.fujiko_traitor(),
             "disguise": f.cards.get("disguise"),
         }
     result = state.result()

@@ -47,7 +47,7 @@ def _image_loader(filename: str, colorkey=None, **_kwargs):
     return extract
 
 
-def _load_tmx(path: Path):
+def load_tmx(path: Path):
     from game.engine import tiled  # noqa: F401 - sets pytmx up the way the project uses it
     import pytmx
 
@@ -211,7 +211,7 @@ def label_boxes(episode_id: str, skip: frozenset = frozenset()) -> list[tuple[st
     """The map's place labels and their boxes at 64 px a square, every one inside the board."""
     ep = episode(episode_id)
     board: Board = load_episode_board(episode_id)
-    tmx = _load_tmx(map_path(ep))
+    tmx = load_tmx(map_path(ep))
     bounds = pygame.Rect(0, 0, board.cols * TILE, board.rows * TILE)
     font = get_font("bold", 18)
     try:
@@ -263,7 +263,7 @@ def board_surface(episode_id: str, drained: frozenset = frozenset(), labels: boo
     water tile is lifted. Without ``labels`` the place names are left for :func:`labels_surface`."""
     ep = episode(episode_id)
     board: Board = load_episode_board(episode_id)
-    tmx = _load_tmx(map_path(ep))
+    tmx = load_tmx(map_path(ep))
     surf = pygame.Surface((board.cols * TILE, board.rows * TILE))
     surf.fill(theme.NIGHT)
     for x, y, image in layer_tiles(tmx, board, drained):

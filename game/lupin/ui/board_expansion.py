@@ -71,12 +71,12 @@ def drained_zones(view: dict) -> frozenset:
 def temple_labels(episode_id: str) -> dict[str, tuple[float, float, float]]:
     """The map's printed temple names: name -> (row, centre column, width), in squares."""
     from game.lupin.rules.boards import episode, load_episode_board
-    from game.lupin.ui.board_art import TILE, _load_tmx, map_path
+    from game.lupin.ui.board_art import TILE, load_tmx, map_path
 
     board = load_episode_board(episode_id)
     temples = {p.name for p in board.places_of("temple")}
     try:
-        labels = _load_tmx(map_path(episode(episode_id))).get_layer_by_name("labels")
+        labels = load_tmx(map_path(episode(episode_id))).get_layer_by_name("labels")
     except ValueError:
         return {}
     out = {}

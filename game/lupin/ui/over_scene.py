@@ -46,16 +46,16 @@ def setup_scene_for(config: Mapping[str, Any], *, look_for_saves: bool = False) 
     if "players" in config:
         scene.players_choice.set_value(config["players"])
     scene.difficulty_choice.set_value(config.get("difficulty", "expert"))
-    scene._changed(None)
+    scene.options_changed(None)
     if scene.visible_toggle.enabled:
         scene.visible_toggle.value = bool(config.get("novice_always_visible", False))
         scene.visible_toggle.anim = 1.0 if scene.visible_toggle.value else 0.0
     if scene.variant_choice.enabled:
         scene.variant_choice.set_value(config.get("variant", "coop"))
-    scene._changed(None)
+    scene.options_changed(None)
     if scene.partner_choice.enabled and config.get("partner") is not None:
         scene.partner_choice.set_value(config.get("partner"))
-    scene._changed(None)
+    scene.options_changed(None)
     return scene
 
 

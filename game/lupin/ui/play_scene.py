@@ -510,7 +510,7 @@ class LupinPlayScene(LupinBoardScene):
             self.selected = active if active in self.actors else self.actors[0]
         if self.popup is not None and not all(c in self.choices for c in self.popup.items):
             self.popup = None
-        self._update_log()
+        self.update_log()
         self._index()
         self.planning.refresh()
 
@@ -939,7 +939,7 @@ class LupinPlayScene(LupinBoardScene):
         key = "lupin_plan.warn_5" if seconds >= 300 else "lupin_plan.warn_1"
         self.clock_banner = (key, 0.0)
         self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.warn", {"n": seconds // 60}))
-        self._update_log()
+        self.update_log()
         self.version += 1
 
     # ================================================================ the log and the history
@@ -975,7 +975,7 @@ class LupinPlayScene(LupinBoardScene):
         self._seat_lines = (lang, lines)
         return lines
 
-    def _update_log(self) -> None:
+    def update_log(self) -> None:
         """The History (the whole log with the clock's notes) and the side log's last lines."""
         self.history = self._history_with_clock(self.seat_lines())
         tail = self.history[-40:]

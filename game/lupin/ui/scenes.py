@@ -110,7 +110,7 @@ def _lupin_history(app, episode: str = "rosso-rubino", **_options):
     from game.ui.scenes.history import HistoryScene
 
     scene = LupinPlayScene(seeded_match(episode), autosave=False, start_revealed=True)
-    scene._update_log()
+    scene.update_log()
     return [scene, HistoryScene([text for text, _i in scene.history], title=lambda: t("history.title"))]
 
 

@@ -127,20 +127,20 @@ class LupinSetupScene(Scene):
 
         lang_name = lambda e: (lambda: episode(e).name[current_language()])  # noqa: E731
         self.episode_choice = Choice(box("episode"), [(e, lang_name(e)) for e in episodes_offered()], episode_id,
-                                     self._changed, size=22)
+                                     self.options_changed, size=22)
         self.players_choice = Choice(box("players"), [(n, lambda n=n: t("lupin.setup.players_n", n=n))
-                                                      for n in range(2, 6)], 2, self._changed, size=22)
+                                                      for n in range(2, 6)], 2, self.options_changed, size=22)
         self.difficulty_choice = Choice(box("difficulty"), [("novice", lambda: t("lupin.setup.novice")),
                                                             ("expert", lambda: t("lupin.setup.expert"))],
-                                        "expert", self._changed, size=22)
-        self.visible_toggle = Toggle(box("visible", 92, 46), False, lambda _v: self._changed(None))
+                                        "expert", self.options_changed, size=22)
+        self.visible_toggle = Toggle(box("visible", 92, 46), False, lambda _v: self.options_changed(None))
         self.variant_choice = Choice(box("variant"), [("coop", lambda: t("lupin.setup.coop")),
                                                       ("all-vs-all", lambda: t("lupin.setup.all_vs_all"))],
-                                     "coop", self._changed, size=22)
-        self.partner_choice = Choice(box("partner"), self._partner_options(2), None, self._changed, size=22)
+                                     "coop", self.options_changed, size=22)
+        self.partner_choice = Choice(box("partner"), self._partner_options(2), None, self.options_changed, size=22)
         self.plan_choice = Choice(box("plan_time"), [(n, (lambda n=n: t("lupin_plan.setup.minutes", n=n)) if n else
                                                        (lambda: t("lupin_plan.setup.no_limit")))
-                                                      for n in PLAN_MINUTES], 15, self._changed, size=22)
+                                                      for n in PLAN_MINUTES], 15, self.options_changed, size=22)
         self.seed_stepper = SeedStepper(box("seed"))
         self.start_button = Button((ROLES.right - 380, 812, 380, 58), lambda: t("lupin.setup.start"), self.start,
                                    style="primary", icon="play")
@@ -157,7 +157,7 @@ class LupinSetupScene(Scene):
                         self.resume_button, self.back_button, self.rules_button]
         self.error: str | None = None
         self.visible_forced = False   # the toggle shows the expansion's always-visible Novice
-        self._changed(None)
+        self.options_changed(None)
 
     # -------------------------------------------------------------- options
     @staticmethod
@@ -174,7 +174,7 @@ class LupinSetupScene(Scene):
     def expansion(self) -> bool:
         return is_expansion(self.episode_choice.value)
 
-    def _changed(self, _value: Any) -> None:
+    def options_changed(self, _value: Any) -> None:
         players = self.players_choice.value
         expansion = self.expansion
         self.variant_choice.enabled = players >= 3 and not expansion   # the expansion has no such variant

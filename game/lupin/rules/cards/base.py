@@ -1,5 +1,5 @@
 """The base box's mission cards in play, as effects of the ``CARD_RULES`` registry
-(``effects.card_effect``) and hooks of the round engine (``state.register_hook``).
+(``effects.card_effect``) and hooks of the round engine (``hooks.py``).
 
 The round engine offers ``PlayCard(seat, figure, card, target)`` for each target an effect's
 ``targets`` returns and enforces one card a turn; ``apply`` here does the rest. Forced cards are
@@ -62,7 +62,11 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.catalog import card as card_data
 from game.lupin.rules.effects import card_effect
 from game.lupin.rules.geometry import Inside, Under, spot_from_text, spot_to_text
-from game.lupin.rules.state import HIT_ROLL, register_handler, register_hook, register_phase_actions
+from game.lupin.rules.cards.shared import (DISTRACTION, POLICE_KINDS, can_attack as _can_attack, expansion_plays,
+                                           free as _free, play_forced as _play_forced, roll_shot as _roll_shot,
+                                           sure_hit as _sure_hit)
+from game.lupin.rules import hooks
+from game.lupin.rules.state import register_handler, register_phase_actions
 
 if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
@@ -71,55 +75,18 @@ HAT, WHISKY = "jigen_mi_si_e_mosso_il_cappello", "jigen_forse_ho_bevuto_troppo"
 CIGARETTE, OUT_OF_BULLETS = "jigen_mi_accendo_una_sigaretta", "jigen_dannazione_ho_finito_i_proiettili"
 SKIP_CARDS = ("lupin_lasciatemi_pensare", "goemon_e_ora_di_pregare")
 ON_NEXT_SHOT = (CIGARETTE, HAT, WHISKY)   # the forced cards the rules play on a shot at a figure
-POLICE_KINDS = ("zenigata", "agent", "guard")
 
 
 # ------------------------------------------------------------------------------------ helpers
 
-def _play_forced(state: "LupinState", c: str, card: str, ev: list[Event], **data: Any) -> None:
-    """The rules play a forced card for its holder: it leaves the hand, everybody sees it."""
-    f = state.figures[c]
-    f.hand.remove(card)
-    f.discard.append(card)
-    ev.append(Event("card_played", {"figure": c, "card": card, "target": "", "forced": True, **data},
-                    reveal=True))
-
-
-def _free(state: "LupinState", c: str) -> bool:
-    f = state.figures[c]
-    return (f.kind == "gang" and f.arrested_by is None and not f.escaped and f.spot is not None)
-
-
-def _can_attack(state: "LupinState", c: str) -> bool:
-    f = state.figures[c]
-    return (_free(state, c) and not f.in_car and not isinstance(f.spot, Under)
-            and f.blocked_until < state.round)
-
-
 def _police_shoot_targets(state: "LupinState", c: str) -> list[str]:
     """Police figures ``c`` may shoot at now with his pistol (range, line of fire, a square between)."""
-    return [t for t in state._shoot_targets(c) if t in state.figures and state.figures[t].kind in POLICE_KINDS]
-
-
-def _roll_shot(state: "LupinState", c: str, target: str, skill: int, ev: list[Event], **extra: Any) -> None:
-    roll = state.rng.roll(2)
-    hit = sum(roll) + skill >= HIT_ROLL
-    ev.append(Event("shot", {"figure": c, "target": target, "dice": roll, "skill": skill, "need": HIT_ROLL,
-                             "hit": hit, **extra}, reveal=True))
-    if hit:
-        state._hit(c, target, ev)
-
-
-def _sure_hit(state: "LupinState", c: str, targets: list[str], card: str, ev: list[Event]) -> None:
-    for t in targets:
-        if state.figures.get(t) is not None and state.figures[t].spot is not None:
-            ev.append(Event("card_hit", {"figure": c, "target": t, "card": card}, reveal=True))
-            state._hit(c, t, ev)
+    return [t for t in state.shoot_targets(c) if t in state.figures and state.figures[t].kind in POLICE_KINDS]
 
 
 # ------------------------------------------------------------------------------------ hooks
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _forced_at_turn_start(state: "LupinState", ev: list[Event]) -> None:
     """Forced cards the rules play as the gang phase begins: the turn-skipping cards and Jigen's
     empty revolver after a round in which he fired."""
@@ -137,13 +104,13 @@ def _forced_at_turn_start(state: "LupinState", ev: list[Event]) -> None:
             _play_forced(state, c, OUT_OF_BULLETS, ev, round=state.round)
 
 
-@register_hook("may_shoot")
+@hooks.MAY_SHOOT.register
 def _may_shoot(state: "LupinState", fid: str) -> bool:
     f = state.figures[fid]
     return f.kind != "gang" or f.cards.get("no_shot") != state.round
 
 
-@register_hook("shoot")
+@hooks.SHOOT.register
 def _forced_on_shot(state: "LupinState", a: Any, ev: list[Event]) -> bool:
     """Jigen's forced cards on his next shot at a figure (a police car's 8 needs no skill: the
     cards wait for a shot at a figure); every gang pistol shot is remembered for the empty revolver."""
@@ -164,7 +131,7 @@ def _forced_on_shot(state: "LupinState", a: Any, ev: list[Event]) -> bool:
     return True
 
 
-@register_hook("moved")
+@hooks.MOVED.register
 def _moved(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
     f = state.figures.get(who)
     if f is None or f.kind != "gang":
@@ -177,13 +144,13 @@ def _moved(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) ->
         del f.cards["unseen_at"]
 
 
-@register_hook("unseen")
+@hooks.UNSEEN.register
 def _unseen(state: "LupinState", fid: str) -> bool:
     f = state.figures[fid]
     return f.cards.get("unseen_at") is not None and f.cards["unseen_at"] == spot_to_text(f.spot)
 
 
-@register_hook("attackable")
+@hooks.ATTACKABLE.register
 def _attackable(state: "LupinState", fid: str, tid: str) -> bool:
     t = state.figures[tid]
     if t.cards.get("charm") and state.figures[fid].kind == "agent":
@@ -192,7 +159,7 @@ def _attackable(state: "LupinState", fid: str, tid: str) -> bool:
     return covered is None or covered < state.round - 1
 
 
-@register_hook("shoot_targets")
+@hooks.SHOOT_TARGETS.register
 def _charmed_targets(state: "LupinState", fid: str) -> list[str]:
     """An agent may still want to shoot the charmed Fujiko (a die decides, ``_charm_roll``)."""
     f = state.figures[fid]
@@ -202,16 +169,16 @@ def _charmed_targets(state: "LupinState", fid: str) -> list[str]:
     for tid in state.gang:
         t = state.figures[tid]
         if not t.cards.get("charm") or t.spot is None or t.escaped or t.arrested_by is not None or t.in_car \
-                or isinstance(t.spot, (Inside, Under)) or state._on_bus(t.spot) or not state.is_shown(tid):
+                or isinstance(t.spot, (Inside, Under)) or state.on_bus(t.spot) or not state.is_shown(tid):
             continue
         vehicles = [v for v in state.vehicles() if v != t.spot]
-        sight = state.geo.sight(f.spot, t.spot, state._range_of(fid, "pistol"), vehicles=vehicles, exposed=t.exposed)
+        sight = state.geo.sight(f.spot, t.spot, state.range_of(fid, "pistol"), vehicles=vehicles, exposed=t.exposed)
         if sight.seen and sight.can_shoot:
             out.append(tid)
     return out
 
 
-@register_hook("shoot")
+@hooks.SHOOT.register
 def _charm_roll(state: "LupinState", a: Any, ev: list[Event]) -> bool:
     """An agent shoots at the charmed Fujiko: a die first; a 1 breaks the spell and the shot goes
     on as usual, anything else spends the agent's shot."""
@@ -267,19 +234,18 @@ class AutoHit:
         p = card_data(card).params
         f = state.figures[c]
         if p.unlimited_range:    # Colpo in canna da fenomeno (expansion special)
-            from game.lupin.rules.cards_expansion import amazing_shot_targets
-            return amazing_shot_targets(state, c)
+            return expansion_plays().amazing_shot_targets(state, c)
         if not _can_attack(state, c):
             return []
         if p.attack == "knife_throw":
             if p.needs_device and p.needs_device not in f.devices:
                 return []
-            from game.lupin.rules.devices import _line_targets
-            return _line_targets(state, c, p.range_squares or 5, ("agent", "guard"))
+            from game.lupin.rules.devices import line_targets
+            return line_targets(state, c, p.range_squares or 5, ("agent", "guard"))
         if f.acted:
             return []
         if p.attack == "melee":
-            return [t for t in state._melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
+            return [t for t in state.melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
         pool = _police_shoot_targets(state, c)
         if p.targets == 2:
             return ["+".join(pair) for pair in combinations(sorted(pool), 2)]
@@ -288,14 +254,13 @@ class AutoHit:
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
         p = card_data(a.card).params
         if p.unlimited_range:
-            from game.lupin.rules.cards_expansion import amazing_shot
-            amazing_shot(state, a, ev)
+            expansion_plays().amazing_shot(state, a, ev)
             return
         f = state.figures[a.figure]
         state.active = a.figure
         if p.attack != "knife_throw":
             f.acted = True
-        state._reveal_attacker(a.figure, ev)
+        state.reveal_attacker(a.figure, ev)
         if p.attack == "gun":
             f.cards["fired"] = state.round
         if p.discards_device and p.needs_device in f.devices:
@@ -311,16 +276,14 @@ class DoubleMagnum:
 
     def targets(self, state: "LupinState", c: str, card: str) -> list[str]:
         if card_data(card).duration != "rest_of_game":
-            from game.lupin.rules.cards_expansion import hidden_gun_targets
-            return hidden_gun_targets(state, c)
+            return expansion_plays().hidden_gun_targets(state, c)
         if not _free(state, c):
             return []
         return [""] if not state.figures[c].cards.get("magnum") else []
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
         if card_data(a.card).duration != "rest_of_game":
-            from game.lupin.rules.cards_expansion import hidden_gun_shot
-            hidden_gun_shot(state, a, ev)
+            expansion_plays().hidden_gun_shot(state, a, ev)
             return
         state.figures[a.figure].cards["magnum"] = True
 
@@ -388,7 +351,7 @@ def _extra_shot(state: "LupinState", a: ExtraShot, ev: list[Event]) -> None:
             f"{a.figure} has no second shot at {a.target} (Doppia Magnum, after his first shot this turn).")
     f = state.figures[a.figure]
     f.cards["extra_round"] = state.round
-    state._reveal_attacker(a.figure, ev)
+    state.reveal_attacker(a.figure, ev)
     _roll_shot(state, a.figure, a.target, state.sheet_of(a.figure).skill("pistol"), ev, second=True)
 
 
@@ -453,7 +416,7 @@ def _dash(state: "LupinState", a: Dash, ev: list[Event]) -> None:
     from game.lupin.rules.vehicles import drive_to, riding
     require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
             "Only the member playing now dashes off.")
-    to = state._parse_square(a.to)
+    to = state.parse_square(a.to)
     require(to in set(_armed_dash(state, a.figure)),
             f"{a.figure} cannot dash to {a.to} (play the card first; a free road square, no bus stop).")
     c = a.figure
@@ -499,7 +462,7 @@ def _extra_melee_targets(state: "LupinState", c: str) -> list[str]:
     if not any(card in f.hand and _close_and_shown(state, c, partner, card_data(card).params.max_distance)
                for card, partner in PAIRED.items()):
         return []
-    return [t for t in state._melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
+    return [t for t in state.melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
 
 
 @register_phase_actions("gang")
@@ -518,17 +481,16 @@ def _extra_melee(state: "LupinState", a: ExtraMelee, ev: list[Event]) -> None:
             f"{a.figure} has no second attack on {a.target} (In coppia: after his first attack, the "
             "partner within 4 squares and both shown).")
     state.figures[a.figure].cards["extra_melee_round"] = state.round
-    state._reveal_attacker(a.figure, ev)
-    if not state._strike(a.figure, a.target, ev) and state.figures[a.target].spot is not None:
-        state._strike(a.target, a.figure, ev, counter=True)
+    state.reveal_attacker(a.figure, ev)
+    if not state.strike(a.figure, a.target, ev) and state.figures[a.target].spot is not None:
+        state.strike(a.target, a.figure, ev, counter=True)
 
 
 # ------------------------------------------------------------------------------------ Lupin and Fujiko
 
-DISTRACTION = "lupin_mia_adorata_fujiko"
 
 
-@register_hook("allowance")
+@hooks.ALLOWANCE.register
 def _allowance(state: "LupinState", fid: str, squares: int) -> int:
     f = state.figures[fid]
     if f.kind != "gang":
@@ -540,7 +502,7 @@ def _allowance(state: "LupinState", fid: str, squares: int) -> int:
     return squares
 
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _distraction(state: "LupinState", ev: list[Event]) -> None:
     """*Mia adorata Fujiko...*: played by the rules as Lupin's next gang phase begins. Void (discarded,
     no effect) in round 1 (drawn with the starting hand), without Fujiko, or with Fujiko shown."""
@@ -549,8 +511,7 @@ def _distraction(state: "LupinState", ev: list[Event]) -> None:
     f = state.figures["lupin"]
     if DISTRACTION not in f.hand or not _free(state, "lupin"):
         return
-    from game.lupin.rules.cards_expansion import cancels_distraction
-    if cancels_distraction(state, ev):   # Lupin, lascia perdere quella donna! in his hand
+    if expansion_plays().cancels_distraction(state, ev):   # Lupin, lascia perdere quella donna! in his hand
         return
     if state.round == 1 or "fujiko" not in state.gang or state.is_shown("fujiko"):
         f.hand.remove(DISTRACTION)
@@ -564,7 +525,7 @@ def _distraction(state: "LupinState", ev: list[Event]) -> None:
     _play_forced(state, "lupin", DISTRACTION, ev)
 
 
-@register_hook("moved")
+@hooks.MOVED.register
 def _stays_shown(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
     f = state.figures.get(who)
     if f is not None and f.kind == "gang" and f.cards.get("shown_round") == state.round \
@@ -650,7 +611,7 @@ def _leap_actions(state: "LupinState", seat: Seat) -> list[Action]:
 def _leap(state: "LupinState", a: LeapTo, ev: list[Event]) -> None:
     require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
             "Only the member playing now leaps.")
-    to = state._parse_square(a.to)
+    to = state.parse_square(a.to)
     require(to in set(_armed_leap(state, a.figure)),
             f"{a.figure} cannot leap onto {a.to} (play the card first; a free roof square within his movement).")
     c = a.figure
@@ -660,7 +621,7 @@ def _leap(state: "LupinState", a: LeapTo, ev: list[Event]) -> None:
     f.spot, f.moved, f.exposed = to, True, False
     f.cards.pop("leap", None)
     f.shown = state.in_police_sight(c)
-    state._note(c, spot_to_text(frm), spot_to_text(to), "leap")
+    state.note(c, spot_to_text(frm), spot_to_text(to), "leap")
     shown = state.is_shown(c)
     public: dict[str, Any] = {"figure": c, "shown": shown}
     if was:
@@ -670,7 +631,7 @@ def _leap(state: "LupinState", a: LeapTo, ev: list[Event]) -> None:
     public["leap"] = True    # told as a move (the log reads it as one)
     ev.append(Event("moved", {"figure": c, "from": spot_to_text(frm), "to": spot_to_text(to), "shown": shown,
                               "leap": True},
-                    audience=state._gang_seats_knowing(c), redacted=Event("moved", public)))
+                    audience=state.gang_seats_knowing(c), redacted=Event("moved", public)))
 
 
 # ------------------------------------------------------------------------------------ Nessuno resta indietro!
@@ -706,7 +667,7 @@ def _rescue_holder(state: "LupinState", c: str) -> tuple[str, dict[Any, int]] | 
     return None if best is None else (best[1], best[2])
 
 
-@register_hook("gang_moves")
+@hooks.GANG_MOVES.register
 def _rescue_moves(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     """Nessuno resta indietro: no move that takes Goemon farther from the prisoner's holder."""
     goal = _rescue_holder(state, c)
@@ -717,7 +678,7 @@ def _rescue_moves(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     return [s for s in out if cost.get(s, _FAR) <= here]
 
 
-@register_hook("gang_attacks")
+@hooks.GANG_ATTACKS.register
 def _rescue_attacks(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     """Nessuno resta indietro: with the holder within reach of his blade or pistol, Goemon attacks
     only him."""
@@ -729,13 +690,13 @@ def _rescue_attacks(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     holder = goal[0]
     _probing.add(c)
     try:
-        reachable = holder in state._melee_targets(c) or holder in state._shoot_targets(c)
+        reachable = holder in state.melee_targets(c) or holder in state.shoot_targets(c)
     finally:
         _probing.discard(c)
     return [t for t in out if t == holder] if reachable else out
 
 
-@register_hook("settle")
+@hooks.SETTLE.register
 def _rescue_told_and_done(state: "LupinState", ev: list[Event]) -> None:
     """Nessuno resta indietro: shown to all as soon as a partner is arrested while Goemon holds it;
     discarded (played) once a partner is freed."""
@@ -765,14 +726,14 @@ class DearLupin:
         from game.lupin.rules.planning import charm_allowed
         if c != "fujiko" or "lupin" not in state.gang or not charm_allowed(state):
             return []
-        if not _free(state, c) or not _free(state, "lupin") or not state._carries_treasure("lupin"):
+        if not _free(state, c) or not _free(state, "lupin") or not state.carries_treasure("lupin"):
             return []
-        return ["lupin"] if state._can_receive("lupin", c) else []
+        return ["lupin"] if state.can_receive("lupin", c) else []
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
         require(a.target == "lupin" and a.target in self.targets(state, a.figure, a.card),
                 "Lupin must be next to Fujiko, free, with the treasure, and Fujiko empty-handed.")
-        state._give_tile("lupin", a.figure, ev)
+        state.give_tile("lupin", a.figure, ev)
         state.figures[a.figure].cards["first"] = True
 
 
@@ -846,7 +807,7 @@ def _disguise_targets(state: "LupinState", c: str, card: str) -> list[str]:
     from game.lupin.rules.vehicles import all_visible
     f = state.figures[c]
     if not _free(state, c) or f.in_car or f.moved or f.blocked_until >= state.round or f.always_shown \
-            or isinstance(f.spot, Under) or all_visible(state) or state._carries(c) or f.cards.get("disguise"):
+            or isinstance(f.spot, Under) or all_visible(state) or state.carries(c) or f.cards.get("disguise"):
         return []
     p = card_data(card).params
     taken = {state.figures[g].cards.get("disguise") for g in state.gang}
@@ -891,7 +852,7 @@ class Disguise:
         frm, was = f.spot, state.is_shown(c)
         f.cards.update(disguise=a.target, disguise_card=a.card, disguise_round=state.round)
         f.spot, f.shown, f.exposed, f.moved = None, False, False, True
-        state._note(c, spot_to_text(frm), a.target, "disguise")
+        state.note(c, spot_to_text(frm), a.target, "disguise")
         public: dict[str, Any] = {"figure": c, "shown": False}
         if was:
             public["from"] = spot_to_text(frm)
@@ -942,7 +903,7 @@ def _reveal(state: "LupinState", c: str, ev: list[Event], cause: str, by: str | 
     if by is not None:
         data["by"] = by
     ev.append(Event("unmasked", data, reveal=True))
-    state._note(c, agent, spot_to_text(square), "unmasked")
+    state.note(c, agent, spot_to_text(square), "unmasked")
 
 
 def _check_unmask(state: "LupinState", a: Any) -> bool:
@@ -953,7 +914,7 @@ def _check_unmask(state: "LupinState", a: Any) -> bool:
     if f.cards.get("unmasking"):
         return True
     require(disguised_as(state, c) is not None, f"{c} is not in disguise.")
-    state._check_member_turn(a.seat, c)
+    state.check_member_turn(a.seat, c)
     require(f.cards.get("disguise_round") != state.round,
             f"{c} took the agent's place this round: he may reveal himself from his next turn.")
     return False
@@ -969,7 +930,7 @@ def _unmask_hide_squares(state: "LupinState", c: str) -> list[Any]:
     return _hide_squares(state, c, state.figures[agent].spot, agent)
 
 
-@register_hook("member_actions")
+@hooks.MEMBER_ACTIONS.register
 def _disguised_turn(state: "LupinState", seat: Seat, c: str) -> list[Action] | None:
     """A disguised member's turn: reveal himself (on the agent's square, or hiding on one of the
     first unseen squares), or stay in disguise (:class:`EndTurn`)."""
@@ -994,12 +955,12 @@ def _forced_reveal_actions(state: "LupinState", seat: Seat) -> list[Action]:
     return out
 
 
-@register_hook("waiting")
+@hooks.WAITING.register
 def _waiting_for_reveal(state: "LupinState") -> list[Seat]:
     return [state.seat_of[c] for c in _unmasking(state)]
 
 
-@register_hook("refuse")
+@hooks.REFUSE.register
 def _refuse_while_disguised(state: "LupinState", action: Action) -> str | None:
     pending = _unmasking(state)
     if pending:
@@ -1041,13 +1002,13 @@ def _do_unmask_hide(state: "LupinState", a: UnmaskHide, ev: list[Event]) -> None
         f.cards.pop("unmasking", None)
     else:
         _reveal(state, c, ev, "choice")
-    state._move_member(c, to, ev)      # a move from the agent's square, where everybody saw him
+    state.move_member(c, to, ev)      # a move from the agent's square, where everybody saw him
     if forced:
         state.active = active          # the police phase goes on
         f.moved = False
 
 
-@register_hook("police_attack")
+@hooks.POLICE_ATTACK.register
 def _agent_would_attack(state: "LupinState", a: Any, ev: list[Event]) -> bool:
     """Zenigata wants the disguised agent to shoot (or fight): the member must reveal himself. The
     agent leaves the game and its attack is lost; the member's seat says where he goes."""
@@ -1059,7 +1020,7 @@ def _agent_would_attack(state: "LupinState", a: Any, ev: list[Event]) -> bool:
     return True
 
 
-@register_hook("strike")
+@hooks.STRIKE.register
 def _agent_would_counter(state: "LupinState", attacker: str, defender: str, ev: list[Event]) -> bool:
     """The disguised agent's counter-attack (a partner missed him hand to hand): he reveals himself
     on the spot instead of striking."""
@@ -1070,7 +1031,7 @@ def _agent_would_counter(state: "LupinState", attacker: str, defender: str, ev: 
     return True
 
 
-@register_hook("eliminating")
+@hooks.ELIMINATING.register
 def _agent_hit(state: "LupinState", fid: str, by: str | None, ev: list[Event]) -> bool:
     """Whatever would eliminate the disguised agent (a shot, a blade, a grenade, a trap) unmasks
     the member instead: he stands on the agent's square, shown and unhurt; no kill is counted."""
@@ -1081,7 +1042,7 @@ def _agent_hit(state: "LupinState", fid: str, by: str | None, ev: list[Event]) -
     return True
 
 
-@register_hook("holding")
+@hooks.HOLDING.register
 def _agent_would_hold(state: "LupinState", agent: str, ev: list[Event]) -> bool:
     c = _wearer(state, agent)
     if c is None:
@@ -1090,7 +1051,7 @@ def _agent_would_hold(state: "LupinState", agent: str, ev: list[Event]) -> bool:
     return True
 
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _visible_from_now(state: "LupinState", ev: list[Event]) -> None:
     """Novice play from round 6: the gang is always on the board, so a disguise ends there."""
     from game.lupin.rules.vehicles import all_visible
@@ -1100,7 +1061,3 @@ def _visible_from_now(state: "LupinState", ev: list[Event]) -> None:
         if disguised_as(state, c) is not None:
             _reveal(state, c, ev, "visible")
 
-
-# ------------------------------------------------------------------------------------ the expansion's cards
-
-from game.lupin.rules.cards_expansion import expansion_decks  # noqa: E402,F401 - registers them too

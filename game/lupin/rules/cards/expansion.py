@@ -37,12 +37,14 @@ from typing import TYPE_CHECKING, Any
 from game.engine.api import Action, Event, IllegalAction, Seat, register_action, require
 from game.engine.grid import Sq
 from game.lupin.rules import actions as A
-from game.lupin.rules.cards import (DISTRACTION, POLICE_KINDS, _can_attack, _free, _play_forced, _roll_shot,
-                                    _sure_hit)
+from game.lupin.rules.cards.shared import (DISTRACTION, POLICE_KINDS, ExpansionPlays, can_attack as _can_attack,
+                                           free as _free, play_forced as _play_forced, register_expansion_plays,
+                                           roll_shot as _roll_shot, sure_hit as _sure_hit)
 from game.lupin.rules.catalog import card as card_data, catalog, device as device_data
 from game.lupin.rules.effects import CARDS_PER_TURN, card_effect
 from game.lupin.rules.geometry import GANG, Inside, Under, spot_from_text, spot_to_text
-from game.lupin.rules.state import CAR_HITS, register_handler, register_hook, register_phase_actions
+from game.lupin.rules import hooks
+from game.lupin.rules.state import CAR_HITS, register_handler, register_phase_actions
 
 if TYPE_CHECKING:
     from game.lupin.rules.state import LupinState
@@ -124,7 +126,7 @@ def expansion_decks(state: "LupinState") -> None:
             (z.discard if state.cfg.difficulty == "novice" else z.hand).append(special)
 
 
-@register_hook("setup")
+@hooks.SETUP.register
 def _deal_specials(state: "LupinState") -> None:
     expansion_decks(state)
 
@@ -138,7 +140,7 @@ def driving_car(state: "LupinState", c: str, cars: tuple[str, ...]) -> bool:
     return v is not None and v.device in cars and v.riders and v.riders[0] == c
 
 
-@register_hook("drawn")
+@hooks.DRAWN.register
 def _on_draw(state: "LupinState", c: str, card: str, at_start: bool, ev: list[Event] | None) -> bool:
     data = card_data(card)
     if data.box != "expansion" or data.void_in(state.cfg.episode):
@@ -244,12 +246,12 @@ def _do_drop(state: "LupinState", a: DropDevice, ev: list[Event]) -> None:
 
 # ------------------------------------------------------------------------------------ waiting and refusing
 
-@register_hook("waiting")
+@hooks.WAITING.register
 def _waiting_for_choice(state: "LupinState") -> list[Seat]:
     return [state.seat_of[c] for c in _holes(state)]
 
 
-@register_hook("refuse")
+@hooks.REFUSE.register
 def _refuse_while_choosing(state: "LupinState", action: Action) -> str | None:
     holes = _holes(state)
     if holes and not (isinstance(action, DropDevice) and action.figure in holes):
@@ -309,7 +311,7 @@ class ExtraBudget:
         require(False, "Un piano perfetto! is played while the gang plans.")
 
 
-@register_hook("gang_phase")
+@hooks.GANG_PHASE.register
 def _plan_card_too_late(state: "LupinState", ev: list[Event]) -> None:
     """A *Piano perfetto* still in hand once the rounds begin is void ("Se non è stata pescata
     all'inizio della partita, la carta va scartata"; unplayed at the start, it is of no use)."""
@@ -344,7 +346,7 @@ def _arrested_card_actions(state: "LupinState", seat: Seat) -> list[Action]:
     """The round engine offers an arrested member only to free himself; *Paparino Zazà?* is played then."""
     if state.offer is not None:
         return []
-    members = [state.active] if state.active else [c for c in state._may_start_turn() if state.seat_of[c] == seat]
+    members = [state.active] if state.active else [c for c in state.may_start_turn() if state.seat_of[c] == seat]
     out: list[Action] = []
     for c in members:
         f = state.figures[c]
@@ -380,7 +382,7 @@ def _pass_ok(state: "LupinState", c: str, card: str, to: str) -> bool:
 def _pass_actions(state: "LupinState", seat: Seat) -> list[Action]:
     if state.offer is not None:
         return []
-    members = [state.active] if state.active else [c for c in state._may_start_turn() if state.seat_of[c] == seat]
+    members = [state.active] if state.active else [c for c in state.may_start_turn() if state.seat_of[c] == seat]
     out: list[Action] = []
     for c in members:
         if state.seat_of.get(c) != seat:
@@ -395,7 +397,7 @@ def _pass_actions(state: "LupinState", seat: Seat) -> list[Action]:
 
 @register_handler(PassCard)
 def _do_pass(state: "LupinState", a: PassCard, ev: list[Event]) -> None:
-    state._check_member_turn(a.seat, a.figure)
+    state.check_member_turn(a.seat, a.figure)
     require(_pass_ok(state, a.figure, a.card, a.to),
             f"{a.figure} hands that card only to {a.to}, free and next to him.")
     state.figures[a.figure].hand.remove(a.card)
@@ -451,13 +453,13 @@ class Loyalty:
         ev.append(Event("card_peeked", {"figure": a.figure, "target": target, "card": seen}, audience=seats,
                         redacted=Event("card_peeked", {"figure": a.figure, "target": target})))
         forces = card_data(a.card).params.forces_betrayal_with
-        if seen == forces and state.cfg.episode != "cagliostro" and state._fujiko_traitor():
-            state._betray(ev)
+        if seen == forces and state.cfg.episode != "cagliostro" and state.fujiko_traitor():
+            state.betray(ev)
 
 
 # ------------------------------------------------------------------------------------ I proiettili non possono nulla
 
-@register_hook("settle")
+@hooks.SETTLE.register
 def _gunshot_wounds(state: "LupinState", ev: list[Event]) -> None:
     """Remember a gang member's wounds from gunshots this round (for *I proiettili non possono
     nulla*), and reveal a Fujiko secretly with the police whom the police wound."""
@@ -501,7 +503,7 @@ def renounced(state: "LupinState", c: str) -> bool:
     return f is not None and bool(f.cards.get("renounced"))
 
 
-@register_hook("may_take")
+@hooks.MAY_TAKE.register
 def _may_take(state: "LupinState", c: str) -> bool:
     return not renounced(state, c)
 
@@ -526,7 +528,7 @@ def _drop_treasure(state: "LupinState", c: str, ev: list[Event]) -> None:
             return
 
 
-@register_hook("moved")
+@hooks.MOVED.register
 def _cross_dropped(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Event]) -> None:
     """Whoever crosses the square of the dropped treasure takes it: a partner keeps it (and is shown
     for good, as any carrier); a police figure takes it back to its place."""
@@ -541,8 +543,8 @@ def _cross_dropped(state: "LupinState", who: str, frm: Any, to: Any, ev: list[Ev
         return
     path = [to]
     if frm is not None and frm != to:
-        from game.lupin.rules.devices import _walk_path
-        path = _walk_path(state, frm, to, GANG if f.kind == "gang" else f.kind) or [to]
+        from game.lupin.rules.devices import walk_path
+        path = walk_path(state, frm, to, GANG if f.kind == "gang" else f.kind) or [to]
     if square not in path:
         return
     tile = next(t for t in state.tiles if t.index == index)
@@ -615,7 +617,7 @@ def must_heal_fujiko(state: "LupinState") -> bool:
             and _free(state, "lupin") and lupin.spot is not None)
 
 
-@register_hook("gang_moves")
+@hooks.GANG_MOVES.register
 def _heal_moves(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     """Lupin bound to heal her: no move that takes him farther from Fujiko (movement cost over the
     terrain, from her square), as *Nessuno resta indietro* binds Goemon to a holder."""
@@ -630,7 +632,7 @@ def _heal_moves(state: "LupinState", c: str, out: list[Any]) -> list[Any]:
     return [s for s in out if cost.get(s, 99) <= here]
 
 
-@register_hook("settle")
+@hooks.SETTLE.register
 def _healed_by_lupin(state: "LupinState", ev: list[Event]) -> None:
     """Lupin next to her: she is healed of every wound, in the open (he is shown beside her)."""
     if not must_heal_fujiko(state) or not state.near("lupin", "fujiko"):
@@ -643,12 +645,12 @@ def _healed_by_lupin(state: "LupinState", ev: list[Event]) -> None:
     ev.append(Event("fujiko_healed", {"by": "lupin", "figure": "fujiko"}, reveal=True))
 
 
-@register_hook("loyal")
+@hooks.LOYAL.register
 def _loyal(state: "LupinState", members: list[str]) -> list[str]:
     return [c for c in members if not (c == "fujiko" and police_side(state))]
 
 
-@register_hook("winners")
+@hooks.WINNERS.register
 def _winners(state: "LupinState", winners: tuple[str, ...], reason: str) -> tuple[str, ...]:
     if not police_side(state) or "fujiko" not in state.gang or not _seat_plays_only(state, "fujiko"):
         return winners
@@ -660,12 +662,12 @@ def _winners(state: "LupinState", winners: tuple[str, ...], reason: str) -> tupl
     return winners
 
 
-@register_hook("attackable")
+@hooks.ATTACKABLE.register
 def _not_her(state: "LupinState", fid: str, tid: str) -> bool:
     return not (tid == "fujiko" and police_side(state) == "public")
 
 
-@register_hook("gang_attacks")
+@hooks.GANG_ATTACKS.register
 def _not_the_police(state: "LupinState", fid: str, out: list[Any]) -> list[Any]:
     if fid != "fujiko" or police_side(state) != "public":
         return out
@@ -679,7 +681,7 @@ def hidden_gun_targets(state: "LupinState", c: str) -> list[str]:
     f = state.figures[c]
     if not _can_attack(state, c) or not f.acted or f.cards.get("hidden_gun") == state.round:
         return []
-    return [t for t in state._shoot_targets(c) if t in state.figures]
+    return [t for t in state.shoot_targets(c) if t in state.figures]
 
 
 def hidden_gun_shot(state: "LupinState", a: Any, ev: list[Event]) -> None:
@@ -687,7 +689,7 @@ def hidden_gun_shot(state: "LupinState", a: Any, ev: list[Event]) -> None:
     f = state.figures[a.figure]
     f.cards["hidden_gun"] = state.round
     f.cards["fired"] = state.round
-    state._reveal_attacker(a.figure, ev)
+    state.reveal_attacker(a.figure, ev)
     _roll_shot(state, a.figure, a.target, state.sheet_of(a.figure).skill("pistol"), ev, card=a.card)
 
 
@@ -740,7 +742,7 @@ def _do_magic_keep(state: "LupinState", a: MagicKeep, ev: list[Event]) -> None:
     f.deck = [a.card] + f.deck[len(top):] + rest
     del f.cards["magic"]
     ev.append(Event("magic_kept", {"figure": a.figure, "bottom": len(rest)}, reveal=True))
-    state._draw_card(a.figure, events=ev)   # the kept card is drawn as any card (forced ones act)
+    state.draw_card(a.figure, events=ev)   # the kept card is drawn as any card (forced ones act)
 
 
 # ------------------------------------------------------------------------------------ Colpo in canna da fenomeno
@@ -760,19 +762,19 @@ def _clear_line(state: "LupinState", frm: Any, to: Any) -> bool:
     dist = max(abs(dr), abs(dc))
     sr, sc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
     between = tuple(Sq(frm.row + sr * k, frm.col + sc * k) for k in range(1, dist))
-    line = geo._make_line(frm, geo.elevation(frm), to, dist, between, False)
-    s = geo._judge(line, frm, 10 ** 6, vehicles, False)
+    line = geo.make_line(frm, geo.elevation(frm), to, dist, between, False)
+    s = geo.judge(line, frm, 10 ** 6, vehicles, False)
     return s.seen and s.can_shoot
 
 
 def amazing_shot_targets(state: "LupinState", c: str) -> list[str]:
     f = state.figures[c]
-    if not _can_attack(state, c) or f.acted or not all(state._hook("may_shoot", c)) \
+    if not _can_attack(state, c) or f.acted or not all(hooks.MAY_SHOOT(state, c)) \
             or state.sheet_of(c).skill("pistol") <= 0:
         return []
     out = [t for t, p in state.figures.items()
            if p.kind in POLICE_KINDS and p.spot is not None and not p.in_car and _clear_line(state, f.spot, p.spot)]
-    return state._narrowed("gang_attacks", c, sorted(out))
+    return state.narrowed(hooks.GANG_ATTACKS, c, sorted(out))
 
 
 def amazing_shot(state: "LupinState", a: Any, ev: list[Event]) -> None:
@@ -780,7 +782,7 @@ def amazing_shot(state: "LupinState", a: Any, ev: list[Event]) -> None:
     f = state.figures[a.figure]
     f.acted = True
     f.cards["fired"] = state.round
-    state._reveal_attacker(a.figure, ev)
+    state.reveal_attacker(a.figure, ev)
     f.always_shown = f.shown = True
     _sure_hit(state, a.figure, [a.target], a.card, ev)
 
@@ -791,12 +793,12 @@ def _zantetsu_targets(state: "LupinState", c: str) -> list[str]:
     f = state.figures[c]
     if not _can_attack(state, c) or f.acted:
         return []
-    out = [t for t in state._melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
+    out = [t for t in state.melee_targets(c) if state.figures[t].kind in POLICE_KINDS]
     if isinstance(f.spot, Sq) and not isinstance(f.spot, (Inside, Under)):
         for cid, car in sorted(state.cars.items()):
             if car.spot is not None and abs(car.spot.row - f.spot.row) + abs(car.spot.col - f.spot.col) == 1:
                 out.append(cid)
-    return state._narrowed("gang_attacks", c, out)
+    return state.narrowed(hooks.GANG_ATTACKS, c, out)
 
 
 @card_effect("zantetsu_strike")
@@ -809,22 +811,22 @@ class AmazingZantetsu:
         p = card_data(a.card).params
         f = state.figures[a.figure]
         f.acted = True
-        state._reveal_attacker(a.figure, ev)
+        state.reveal_attacker(a.figure, ev)
         f.always_shown = f.shown = True
         ev.append(Event("card_hit", {"figure": a.figure, "target": a.target, "card": a.card}, reveal=True))
         if a.target in state.cars:
             car = state.cars[a.target]
             car.hits = CAR_HITS - 1
-            state._hit_car(a.target, ev)
+            state.hit_car(a.target, ev)
             return
         if state.figures[a.target].kind == "zenigata":
             for _ in range(p.zenigata_wounds):
                 z = state.figures["zenigata"]
                 if z.knocked_out or z.spot is None:
                     break
-                state._hit(a.figure, "zenigata", ev)
+                state.hit(a.figure, "zenigata", ev)
             return
-        state._hit(a.figure, a.target, ev)
+        state.hit(a.figure, a.target, ev)
 
 
 # ------------------------------------------------------------------------------------ Lupin ti amo
@@ -867,17 +869,17 @@ class LoveYou:
         frm, was = g.spot, state.is_shown(p.pull_partner)
         g.spot, g.exposed = to, False
         g.shown = state.in_police_sight(p.pull_partner)
-        state._note(p.pull_partner, spot_to_text(frm), spot_to_text(to), "called")
+        state.note(p.pull_partner, spot_to_text(frm), spot_to_text(to), "called")
         ev.append(Event("moved", {"figure": p.pull_partner, "from": spot_to_text(frm), "to": spot_to_text(to),
                                   "shown": state.is_shown(p.pull_partner), "called": True},
-                        audience=state._gang_seats_knowing(p.pull_partner),
-                        redacted=state._public_move_event(p.pull_partner, frm, to, was)))
+                        audience=state.gang_seats_knowing(p.pull_partner),
+                        redacted=state.public_move_event(p.pull_partner, frm, to, was)))
         if g.wounds:
             g.wounds = 0
             ev.append(Event("healed", {"figure": p.pull_partner, "by": a.figure, "card": a.card}, reveal=True))
 
 
-@register_hook("allowance")
+@hooks.ALLOWANCE.register
 def _love_bonus(state: "LupinState", fid: str, squares: int) -> int:
     return squares + int(state.figures[fid].cards.get("love") or 0)
 
@@ -929,7 +931,7 @@ def floodlights_on(state: "LupinState") -> bool:
     return bool(lit) and lit[0] <= state.round <= lit[1]
 
 
-@register_hook("all_shown")
+@hooks.ALL_SHOWN.register
 def _floodlit(state: "LupinState") -> bool:
     return floodlights_on(state)
 
@@ -939,7 +941,7 @@ class Floodlights(NotInterested):
     """Zenigata's: played with :class:`PoliceCard`, never by a gang member."""
 
 
-@register_hook("member_actions")
+@hooks.MEMBER_ACTIONS.register
 def _choosing_magic(state: "LupinState", seat: Seat, c: str) -> list[Action] | None:
     """While Lupin looks at the top of his deck, he only chooses the card to keep (:class:`MagicKeep`)."""
     return [] if state.figures[c].cards.get("magic") else None
@@ -984,3 +986,7 @@ def _choice_view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
         if f.cards.get("hole"):
             return {"figure": c, "kind": "hole", "devices": list(f.cards["hole"])}
     return None
+
+
+register_expansion_plays(ExpansionPlays(amazing_shot_targets, amazing_shot, hidden_gun_targets, hidden_gun_shot,
+                                        cancels_distraction))
