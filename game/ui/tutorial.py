@@ -461,7 +461,7 @@ class ScriptedTutorial:
         step = self.step
         return step.expected if step.kind == "do" else None
 
-    def _end_of(self, index: int) -> int:
+    def end_of(self, index: int) -> int:
         return len(self.script.actions_before(index + 1))
 
     def begin_step(self) -> None:
@@ -494,7 +494,7 @@ class ScriptedTutorial:
             return
         moved = False
         n = len(self.match.log)
-        while self.index < len(self.script.steps) - 1 and self.step.kind == "do" and n >= self._end_of(self.index):
+        while self.index < len(self.script.steps) - 1 and self.step.kind == "do" and n >= self.end_of(self.index):
             self.index += 1
             moved = True
         if moved:
@@ -502,7 +502,7 @@ class ScriptedTutorial:
 
     def auto_done(self) -> bool:
         """An auto step whose actions are all played."""
-        return bool(self.step.kind == "auto" and len(self.match.log) >= self._end_of(self.index))
+        return bool(self.step.kind == "auto" and len(self.match.log) >= self.end_of(self.index))
 
     def next_note(self) -> None:
         """*Continue*: after a note; during the computer's moves, it plays those left at once and

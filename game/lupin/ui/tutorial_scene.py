@@ -120,7 +120,7 @@ class LupinTutorialScene(ScriptedTutorial, LupinPlayScene):
             return super().instruction()
         if self.finished:
             return ""               # the "Well done" screen is up
-        if step.kind == "do" and len(self.match.log) >= self._end_of(self.index):
+        if step.kind == "do" and len(self.match.log) >= self.end_of(self.index):
             return t("i11_texts.tutorial.watch_result")   # done: its result plays out (a tile turning)
         if step.kind == "note":
             return t("i11_texts.tutorial.read", button=t("tutorial.continue"))
