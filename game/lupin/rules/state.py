@@ -1013,7 +1013,8 @@ class LupinState:
             handler = lambda a, ev: plugged(self, a, ev)  # noqa: E731
         require(handler is not None, "That move does not exist in this game.")
         for refusal in self._hook("refuse", action):
-            require(refusal is None, refusal or "")
+            if refusal is not None:
+                raise refusal
         # Each handler checks everything before it changes anything: a refused action leaves the
         # state exactly as it was.
         events: list[Event] = []
