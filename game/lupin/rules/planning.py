@@ -144,6 +144,11 @@ def _price(device: str) -> int:
     return catalog().device(device).price.amount
 
 
+def _dollars(n: int) -> dict[str, str]:
+    """An amount in a refusal: 1500 in English as the rules always wrote it, 1.500 in Italian."""
+    return {"en": str(n), "it": f"{n:,}".replace(",", ".")}
+
+
 def _money_key(state: "LupinState", member: str) -> str:
     return "gang" if _coop(state) else member
 
@@ -358,7 +363,7 @@ def buy_device(state: "LupinState", a: A.BuyDevice, ev: list[Event]) -> None:
     price = _price(a.device)
     key = _money_key(state, a.figure)
     require(price <= plan.budgets[key], "lupin_refusal.plan.money", device=terms.device(a.device),
-            price=price, money=plan.budgets[key])
+            price=_dollars(price), money=_dollars(plan.budgets[key]))
     f = state.figures[a.figure]
     problem = carry_problem(a.figure, [*f.devices, a.device])
     if problem is not None:
@@ -550,6 +555,19 @@ def buy_leftover(state: "LupinState", a: A.BuyLeftover, ev: list[Event]) -> None
                     audience=frozenset({a.seat})))
 
 
+# ------------------------------------------------------------------------------------ asking
+
+def why_not(state: "LupinState", action: Action) -> IllegalAction | None:
+    """The rules' refusal of ``action`` now (its key and parameters: each player reads it in their
+    own language), or None if they would take it. It is tried on a copy, so nothing changes: the
+    planning screen asks this to say why a tile cannot go where it was dropped."""
+    try:
+        state.snapshot().apply(action)
+    except IllegalAction as exc:
+        return exc
+    return None
+
+
 # ------------------------------------------------------------------------------------ the view
 
 def plan_view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
@@ -585,4 +603,4 @@ def plan_view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
 
 
 __all__ = ["Plan", "Purchase", "carry_problem", "can_carry", "start_planning", "planning_seats",
-           "planning_actions", "confirm_plan", "plan_view", "betrayal_money", "IllegalAction"]
+           "planning_actions", "confirm_plan", "plan_view", "betrayal_money", "why_not", "IllegalAction"]

@@ -375,7 +375,7 @@ class LupinPlayScene(LupinBoardScene):
         try:
             events = self.match.apply(choice.action)
         except IllegalAction as exc:
-            self.say(exc.sentence)
+            self.say(exc.text())
             self.refresh()
             return
         sounds.play_events(events)   # what the table may hear (issue #11)
@@ -420,7 +420,7 @@ class LupinPlayScene(LupinBoardScene):
         try:
             self.match.undo_to_last_reveal(self.seat)
         except IllegalAction as exc:
-            self.say(exc.sentence)
+            self.say(exc.text())
         self.dice.clear()
         self.advance()
 
