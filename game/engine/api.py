@@ -292,25 +292,25 @@ def _json_kind(value: Any) -> str:
     return repr(value)
 
 
-_WORDS: dict[str, dict[Any, str]] = {
-    "en": {"object": "an object", "list": "a list", str: "a text", int: "a whole number", float: "a number",
-           bool: "true or false", type(None): "nothing (null)", "one_of": "one of {}", "or": " or ",
-           "list_of": "a list of {n} ({fields})"},
-    "it": {"object": "un oggetto", "list": "una lista", str: "un testo", int: "un numero intero", float: "un numero",
-           bool: "vero o falso", type(None): "niente (null)", "one_of": "uno tra {}", "or": " o ",
-           "list_of": "una lista di {n} ({fields})"},
-}
+_WORD_KEYS: dict[Any, str] = {str: "text", int: "whole", float: "number", bool: "bool", type(None): "null"}
+
+
+def _words(lang: str) -> Callable[..., str]:
+    """The words that say what a value or a type is, in ``lang`` (``engine_refusal.words.*``)."""
+    from game.engine import i18n
+
+    return lambda name, **values: i18n.t(f"engine_refusal.words.{name}", lang, **values)
 
 
 def _kind_words(value: Any) -> dict[str, str]:
     """What ``value`` is, in both languages (a refusal's parameter: see :meth:`IllegalAction.text`)."""
     kind = "object" if isinstance(value, dict) else "list" if isinstance(value, (list, tuple)) else None
-    return {lang: words[kind] if kind else repr(value) for lang, words in _WORDS.items()}
+    return {lang: _words(lang)(kind) if kind else repr(value) for lang in ("en", "it")}
 
 
 def _type_words_in(tp: Any) -> dict[str, str]:
     """:func:`_type_words` in both languages."""
-    return {lang: _type_words(tp, words) for lang, words in _WORDS.items()}
+    return {lang: _type_words(tp, _words(lang)) for lang in ("en", "it")}
 
 
 def _decode(value: JSON, tp: Any, where: str) -> Any:
@@ -354,17 +354,18 @@ def _decode(value: JSON, tp: Any, where: str) -> Any:
     raise ValueError(f"{where} should be {_type_words(tp)}, not {_json_kind(value)}")
 
 
-def _type_words(tp: Any, words: Mapping[Any, str] = _WORDS["en"]) -> str:
-    if tp in words:
-        return words[tp]
+def _type_words(tp: Any, words: Callable[..., str] | None = None) -> str:
+    word = words or _words("en")
+    if tp in _WORD_KEYS:
+        return word(_WORD_KEYS[tp])
     origin = get_origin(tp)
     if origin is Literal:
-        return words["one_of"].format(", ".join(repr(a) for a in get_args(tp)))
+        return word("one_of", values=", ".join(repr(a) for a in get_args(tp)))
     if origin in (Union, types.UnionType):
-        return words["or"].join(_type_words(a, words) for a in get_args(tp))
+        return word("or").join(_type_words(a, word) for a in get_args(tp))
     if _is_namedtuple(tp):
-        return words["list_of"].format(n=len(tp._fields), fields=", ".join(tp._fields))
-    return words["list"]
+        return word("list_of", n=len(tp._fields), fields=", ".join(tp._fields))
+    return word("list")
 
 
 # ---------------------------------------------------------------------------------------- events
