@@ -53,7 +53,9 @@ class IllegalAction(ValueError):
     ``IllegalAction("example.refuse.not_in_hand", card=7)``: the texts live in the i18n files
     (``data/i18n/<lang>/*.yaml``), so each player reads the refusal in their own language
     (:meth:`text`); :attr:`sentence` is the English text (logs, the command line, ``simulate``).
-    A parameter that is a :class:`Term` is a text key translated in the same language.
+    A parameter that is a :class:`Term` is a text key translated in the same language; one that is
+    a mapping of language to text (a name the content gives in both languages) is read in that
+    language (English if it lacks it); one that is itself an IllegalAction is put in as its text.
     A ``key`` that is not in the i18n files is taken as the sentence itself (older code).
 
     Raising it promises that the state is exactly as it was before ``apply`` was called, so the UI
@@ -72,7 +74,8 @@ class IllegalAction(ValueError):
         tr = i18n.translator()
         if not tr.has(self.key):
             return self.key.format(**self.params) if self.params else self.key
-        values = {k: tr.t(v, lang) if isinstance(v, Term) else v for k, v in self.params.items()}
+        lang = lang or tr.lang
+        values = {k: tr.t(v, lang) if isinstance(v, Term) else _in_language(v, lang) for k, v in self.params.items()}
         return tr.t(self.key, lang, **values)
 
     @property
@@ -82,6 +85,16 @@ class IllegalAction(ValueError):
 
     def __str__(self) -> str:
         return self.sentence
+
+
+def _in_language(value: Any, lang: str) -> Any:
+    """A parameter given in both languages (``{"it": ..., "en": ...}``) in ``lang``, a refusal within
+    a refusal in ``lang`` too; others as they are."""
+    if isinstance(value, IllegalAction):
+        return value.text(lang)
+    if isinstance(value, Mapping):
+        return value.get(lang, value.get("en"))
+    return value
 
 
 def require(condition: bool, key: str, /, **params: Any) -> None:
@@ -205,15 +218,15 @@ def check_action(action: Any) -> None:
     rules with a TypeError, and the state stays exactly as it was."""
     cls = type(action)
     if not isinstance(action, Action) or _ACTIONS.get(cls.action_type) is not cls:
-        raise IllegalAction(f"That is not a move of this game ({_json_kind(action)}).")
+        raise IllegalAction("engine_refusal.not_a_move", kind=_kind_words(action))
     hints = _HINTS.get(cls)
     if hints is None:
         hints = _HINTS[cls] = get_type_hints(cls)
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
         if not _has_type(value, hints[f.name]):
-            raise IllegalAction(f"The move {cls.action_type!r} has a wrong {f.name!r}: it should be "
-                                f"{_type_words(hints[f.name])}, not {_json_kind(value)}.")
+            raise IllegalAction("engine_refusal.wrong_field", move=repr(cls.action_type), field=repr(f.name),
+                                should=_type_words_in(hints[f.name]), kind=_kind_words(value))
 
 
 def _has_type(value: Any, tp: Any) -> bool:
@@ -279,6 +292,27 @@ def _json_kind(value: Any) -> str:
     return repr(value)
 
 
+_WORD_KEYS: dict[Any, str] = {str: "text", int: "whole", float: "number", bool: "bool", type(None): "null"}
+
+
+def _words(lang: str) -> Callable[..., str]:
+    """The words that say what a value or a type is, in ``lang`` (``engine_refusal.words.*``)."""
+    from game.engine import i18n
+
+    return lambda name, **values: i18n.t(f"engine_refusal.words.{name}", lang, **values)
+
+
+def _kind_words(value: Any) -> dict[str, str]:
+    """What ``value`` is, in both languages (a refusal's parameter: see :meth:`IllegalAction.text`)."""
+    kind = "object" if isinstance(value, dict) else "list" if isinstance(value, (list, tuple)) else None
+    return {lang: _words(lang)(kind) if kind else repr(value) for lang in ("en", "it")}
+
+
+def _type_words_in(tp: Any) -> dict[str, str]:
+    """:func:`_type_words` in both languages."""
+    return {lang: _type_words(tp, _words(lang)) for lang in ("en", "it")}
+
+
 def _decode(value: JSON, tp: Any, where: str) -> Any:
     """Check ``value`` against the field type ``tp`` and convert lists back to tuples."""
     if tp is type(None):
@@ -320,19 +354,18 @@ def _decode(value: JSON, tp: Any, where: str) -> Any:
     raise ValueError(f"{where} should be {_type_words(tp)}, not {_json_kind(value)}")
 
 
-def _type_words(tp: Any) -> str:
-    words = {str: "a text", int: "a whole number", float: "a number", bool: "true or false",
-             type(None): "nothing (null)"}
-    if tp in words:
-        return words[tp]
+def _type_words(tp: Any, words: Callable[..., str] | None = None) -> str:
+    word = words or _words("en")
+    if tp in _WORD_KEYS:
+        return word(_WORD_KEYS[tp])
     origin = get_origin(tp)
     if origin is Literal:
-        return "one of " + ", ".join(repr(a) for a in get_args(tp))
+        return word("one_of", values=", ".join(repr(a) for a in get_args(tp)))
     if origin in (Union, types.UnionType):
-        return " or ".join(_type_words(a) for a in get_args(tp))
+        return word("or").join(_type_words(a, word) for a in get_args(tp))
     if _is_namedtuple(tp):
-        return f"a list of {len(tp._fields)} ({', '.join(tp._fields)})"
-    return "a list"
+        return word("list_of", n=len(tp._fields), fields=", ".join(tp._fields))
+    return word("list")
 
 
 # ---------------------------------------------------------------------------------------- events

@@ -118,18 +118,18 @@ class SealedBidsState:
 
     def apply(self, action: Action) -> list[Event]:
         # Every check comes before the first change, so a refused action changes nothing.
-        require(not self.is_over(), "The game is over: no more moves.")
-        require(isinstance(action, (Draw, Bid)), "That is not a move of sealed bids.")
+        require(not self.is_over(), "example_refusal.over")
+        require(isinstance(action, (Draw, Bid)), "example_refusal.not_a_move")
         seat = action.seat
-        require(seat in SEATS, f"There is no seat called {seat!r} at this table.")
+        require(seat in SEATS, "example_refusal.no_seat", seat=repr(seat))
         require(seat in self.to_act(),
-                "You have already placed your card this round; wait for the other player.")
+                "example_refusal.already_placed")
         if isinstance(action, Draw):
-            require(seat not in self.drawn, "You have already drawn your extra card in this game.")
-            require(bool(self.stock), "The stock is empty.")
+            require(seat not in self.drawn, "example_refusal.already_drawn")
+            require(bool(self.stock), "example_refusal.stock_empty")
             return self._draw(seat)
         assert isinstance(action, Bid)
-        require(action.card in self.hands[seat], f"You do not hold a {action.card}.")
+        require(action.card in self.hands[seat], "example_refusal.not_in_hand", card=action.card)
         return self._bid(seat, action.card)
 
     def view(self, seat: Seat) -> SealedBidsView:

@@ -193,13 +193,12 @@ class Match:
         allowed = self.undoable(seat)
         if allowed == 0:
             if not any(a.seat == seat for a in self.log):
-                raise IllegalAction("You have no move to undo.")
+                raise IllegalAction("engine_refusal.undo.nothing")
             if self.log[-1].seat == seat:
-                raise IllegalAction("You cannot undo your last move: it revealed something.")
-            raise IllegalAction("You cannot undo: another player has moved since your last move.")
+                raise IllegalAction("engine_refusal.undo.revealed")
+            raise IllegalAction("engine_refusal.undo.other_moved")
         if steps > allowed:
-            raise IllegalAction(f"You can undo only your last {allowed} move(s); "
-                                "before them something was revealed or another player moved.")
+            raise IllegalAction("engine_refusal.undo.only_last", allowed=allowed)
         self._rebuild(len(self.log) - steps)
         self._notify()
 

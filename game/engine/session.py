@@ -324,7 +324,7 @@ class TableSession:
         """The seat on screen's move. IllegalAction (nothing changed): not its seat, or the rules'."""
         seat = self.screen_seat()
         if seat == TABLE or action.seat != seat:
-            raise IllegalAction("i12_session.not_on_screen")
+            raise IllegalAction("engine_refusal.session.not_on_screen")
         return self._apply(action)
 
     def apply(self, action: Action) -> Played:
@@ -354,17 +354,17 @@ class TableSession:
         seat = self.screen_seat()
         if self.over or seat == TABLE:
             if strict:
-                raise IllegalAction("i12_session.undo_nobody")
+                raise IllegalAction("engine_refusal.session.nobody")
             return 0
         count = self.match.undoable(seat)
         if count == 0:
             if strict:
                 log = self.match.log
                 if not any(a.seat == seat for a in log):
-                    raise IllegalAction("i12_session.undo_none")
+                    raise IllegalAction("engine_refusal.undo.nothing")
                 if log[-1].seat == seat:
-                    raise IllegalAction("i12_session.undo_revealed")
-                raise IllegalAction("i12_session.undo_other_moved")
+                    raise IllegalAction("engine_refusal.undo.revealed")
+                raise IllegalAction("engine_refusal.undo.other_moved")
             return 0
         self.match.undo(seat, count)
         self._record = _Record()   # events are read again from the rebuilt game

@@ -107,8 +107,8 @@ def test_a_rucksack_raises_the_limit_to_five_without_counting_itself():
     refused(st, A.BuyDevice("jigen", "lupin", "backpack"), "Lupin is not yours")
     refused(st, A.BuyDevice("lupin", "lupin", "backpack"), "at most 1 rucksack")
     # the rucksack cannot go while it holds the extra devices
-    refused(st, A.ReturnDevice("lupin", "lupin", "backpack"), "Without the backpack")
-    refused(st, A.ReassignDevice("lupin", "lupin", "backpack", "jigen"), "Without the backpack")
+    refused(st, A.ReturnDevice("lupin", "lupin", "backpack"), "Without the rucksack")
+    refused(st, A.ReassignDevice("lupin", "lupin", "backpack", "jigen"), "Without the rucksack")
     # a worn wetsuit (Rosso rubino) is not one of the rucksack's extra three
     rr = planning("rosso-rubino")
     for d in ("backpack", "wetsuit", "knife", "knife"):
@@ -138,7 +138,7 @@ def test_fujiko_gets_the_first_motorbike_free():
     assert st.plan.stock["sport_motorbike"] == 1 and st.plan.budgets["gang"] == 1500
     assert ("sport_motorbike", "fujiko") in st.plan.granted
     assert not any(isinstance(a, (A.ReturnDevice, A.ReassignDevice)) for a in st.legal_actions("fujiko"))
-    refused(st, A.ReturnDevice("fujiko", "fujiko", "sport_motorbike"), "no sport_motorbike bought")
+    refused(st, A.ReturnDevice("fujiko", "fujiko", "sport_motorbike"), "no sport motorbike bought")
     granted = [e for e in st.log if e.kind == "device_granted"]
     assert granted and granted[0].for_seat("zenigata") is None
     # with no Fujiko in the game both motorbikes are for sale
@@ -290,7 +290,7 @@ def test_all_against_all_dice_order_then_one_tile_a_turn_in_a_snake():
     order_event = next(e for e in st.log if e.kind == "purchase_order")
     assert order_event.for_seat("zenigata") is None and order_event.reveal
     assert st.to_act() == ["lupin", "jigen", "fujiko"]      # Jigen buys; everybody may choose his square
-    refused(st, A.BuyDevice("lupin", "lupin", "knife"), "jigen's turn to buy")
+    refused(st, A.BuyDevice("lupin", "lupin", "knife"), "Jigen's turn to buy")
     picks = []
     for d in ("backpack", "backpack", "backpack", "knife", "knife", "knife", "knife", "knife", "knife"):
         picks.append(plan.drafter)
@@ -300,7 +300,7 @@ def test_all_against_all_dice_order_then_one_tile_a_turn_in_a_snake():
     assert plan.budgets == {"lupin": 800, "jigen": 800, "fujiko": 800}
     assert plan.drafter == "lupin"
     place(st)
-    refused(st, A.ConfirmPlan("lupin"), "not over: lupin buys or passes")
+    refused(st, A.ConfirmPlan("lupin"), "not over: Lupin buys or passes")
     refused(st, A.ReturnDevice("lupin", "lupin", "knife"), "a tile bought is kept")
     passes = []
     while plan.drafter:

@@ -101,7 +101,7 @@ def test_over_the_carrying_limit_the_screen_says_why_and_changes_nothing():
     # Goemon takes no firearm: clicked, then refused with its own sentence
     click(app, tile(play, "rifle"))
     click(app, play.planning.card_point("goemon"))
-    assert len(play.match.log) == moves and "Goemon cannot take the Rifle" in play.message
+    assert len(play.match.log) == moves and "Goemon cannot take the rifle" in play.message
     frame(app)
 
 

@@ -40,9 +40,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from game.engine import resources
-from game.engine.api import Action, Event, Seat, register_action, require
+from game.engine.api import Action, Event, IllegalAction, Seat, register_action, require
 from game.engine.content import ContentError, load_typed, register_checker
 from game.engine.grid import Sq, format_coord, parse_coord
+from game.lupin.rules import terms
 from game.lupin.rules.catalog import catalog
 from game.lupin.rules import hooks
 from game.lupin.rules.episode import EpisodeRules
@@ -420,8 +421,8 @@ def _fujiko_actions(state: "LupinState", seat: Seat) -> list[Action] | None:
 
 
 def _check_buying(state: "LupinState", seat: Seat) -> Site:
-    require(_buying(state), "Fujiko buys her devices after the gang's planning, before round 1.")
-    require(seat == state.seat_of["fujiko"], "Only Fujiko's player buys now (the others are away).")
+    require(_buying(state), "lupin_refusal.cagliostro.buy_when")
+    require(seat == state.seat_of["fujiko"], "lupin_refusal.cagliostro.buy_who")
     return site(state)
 
 
@@ -429,12 +430,14 @@ def _check_buying(state: "LupinState", seat: Seat) -> Site:
 def _buy(state: "LupinState", a: FujikoBuy, ev: list[Event]) -> None:
     from game.lupin.rules.planning import carry_problem
     s = _check_buying(state, a.seat)
-    require(s.shop.get(a.device, 0) > 0, f"The gang left no {a.device}.")
+    require(s.shop.get(a.device, 0) > 0, "lupin_refusal.cagliostro.none_left", device=terms.device(a.device))
     price = _price(a.device)
-    require(price <= s.money, f"The {a.device} costs {price}$ and Fujiko has {s.money}$ left.")
+    require(price <= s.money, "lupin_refusal.plan.fujiko_money", device=terms.device(a.device), price=price,
+            money=s.money)
     fj = state.figures["fujiko"]
     problem = carry_problem("fujiko", [*fj.devices, a.device])
-    require(problem is None, problem or "")
+    if problem is not None:
+        raise problem
     s.shop[a.device] -= 1
     if not s.shop[a.device]:
         del s.shop[a.device]
@@ -449,12 +452,13 @@ def _buy(state: "LupinState", a: FujikoBuy, ev: list[Event]) -> None:
 def _return(state: "LupinState", a: FujikoReturn, ev: list[Event]) -> None:
     from game.lupin.rules.planning import carry_problem
     s = _check_buying(state, a.seat)
-    require(a.device in s.bought, f"Fujiko has bought no {a.device} to give back.")
+    require(a.device in s.bought, "lupin_refusal.cagliostro.not_bought", device=terms.device(a.device))
     fj = state.figures["fujiko"]
     rest = list(fj.devices)
     rest.remove(a.device)
     problem = carry_problem("fujiko", rest)
-    require(problem is None, f"Without the {a.device}: {problem}")
+    if problem is not None:
+        raise IllegalAction("lupin_refusal.plan.without", device=terms.device(a.device), problem=problem)
     s.bought.remove(a.device)
     fj.devices.remove(a.device)
     s.shop[a.device] = s.shop.get(a.device, 0) + 1
@@ -467,7 +471,7 @@ def _return(state: "LupinState", a: FujikoReturn, ev: list[Event]) -> None:
 def _done(state: "LupinState", a: FujikoDone, ev: list[Event]) -> None:
     s = _check_buying(state, a.seat)
     fj = state.figures["fujiko"]
-    require(a.timed_out or fj.spot is not None, "Choose Fujiko's start square (T1 or T25) first.")
+    require(a.timed_out or fj.spot is not None, "lupin_refusal.cagliostro.start_first")
     seat = a.seat
     if fj.spot is None:
         fj.spot = _fujiko_squares(state)[0]

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.api import Action, Event, IllegalAction, Seat, require
 from game.engine.grid import Sq, format_coord
-from game.lupin.rules import actions as A
+from game.lupin.rules import actions as A, terms
 from game.lupin.rules.catalog import device as device_data
 from game.lupin.rules.effects import device_effect
 from game.lupin.rules.geometry import GANG, POLICE, Under, spot_from_text, spot_to_text
@@ -244,7 +244,7 @@ class Rucksack:
         return []
 
     def apply(self, state: "LupinState", a: A.UseDevice, ev: list[Event]) -> None:
-        raise IllegalAction("The rucksack is not used: it only holds more devices.")
+        raise IllegalAction("lupin_refusal.device.rucksack")
 
 
 # ------------------------------------------------------------------------------------ radio
@@ -537,11 +537,11 @@ def vanish(state: "LupinState", a: A.Vanish, ev: list[Event]) -> None:
     state.check_member_turn(a.seat, a.figure)
     f = state.figures[a.figure]
     require(f.decoy_round and f.decoy_round == state.round - 1,
-            f"{a.figure} let no balloon go last round.")
-    require(not f.moved, f"{a.figure} has already moved this round.")
+            "lupin_refusal.device.no_balloon", figure=terms.figure(a.figure))
+    require(not f.moved, "lupin_refusal.device.moved", figure=terms.figure(a.figure))
     to = state.parse_square(a.to)
     require(to in set(vanish_squares(state, a.figure)),
-            f"{a.figure} slips away only to one of the first two free squares out of sight.")
+            "lupin_refusal.device.vanish_where", figure=terms.figure(a.figure))
     c = a.figure
     frm = f.spot
     f.spot, f.moved, f.shown, f.exposed, f.decoy_round = to, True, False, False, 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Concatenate, Generic, Iterator, ParamSpec, TypeVar
 
-from game.engine.api import Event
+from game.engine.api import Event, IllegalAction
 from game.engine.grid import Sq
 
 # Other rule modules (planning.py, devices, cards) plug in here: a handler per action type they
@@ -88,8 +88,8 @@ GANG_ATTACKS: Hook[[str, list[str]], list[str]] = Hook(
 # a member hidden inside a police agent (cards/base.py, *Travestimento perfetto*)
 WAITING: Hook[[], list[str]] = Hook(
     "waiting", "Seats that must answer before anybody else acts (a forced reveal).")
-REFUSE: Hook[[Any], str | None] = Hook(
-    "refuse", "(action): a sentence refusing an action the rules do not allow now, or None.")
+REFUSE: Hook[[Any], IllegalAction | None] = Hook(
+    "refuse", "(action): the refusal of an action the rules do not allow now, or None.")
 MEMBER_ACTIONS: Hook[[str, str], list[Any] | None] = Hook(
     "member_actions", "(seat, c): replaces a member's own actions (None: as usual).")
 POLICE_ATTACK: Hook[[Any, list[Event]], bool] = Hook(

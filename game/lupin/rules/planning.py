@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from game.engine.api import Action, Event, IllegalAction, Seat, require
 from game.engine.grid import format_coord
-from game.lupin.rules import actions as A
+from game.lupin.rules import actions as A, terms
 from game.lupin.rules.catalog import card as card_data, catalog
 from game.lupin.rules.state import (BETRAYAL_CARD, SEATS, register_handler, register_phase_actions)
 
@@ -84,29 +84,28 @@ class Plan:
 
 # ------------------------------------------------------------------------------------ carrying
 
-def carry_problem(member: str, devices: Sequence[str]) -> str | None:
+def carry_problem(member: str, devices: Sequence[str]) -> IllegalAction | None:
     """Why ``member`` cannot carry all of ``devices`` (tile ids, repeats allowed), or None."""
     cat = catalog()
     tiles = [cat.device(d) for d in devices]
-    who = member.capitalize()
+    who = terms.figure(member)
     for d in tiles:
         if member in getattr(d.params, "not_usable_by", ()):
-            why = " (Goemon uses no firearms)" if member == "goemon" else ""
-            return f"{who} cannot take the {d.name.en.lower()}{why}."
+            key = "not_usable_firearms" if member == "goemon" else "not_usable"
+            return IllegalAction(f"lupin_refusal.plan.{key}", name=who, device=terms.device(d.id))
     counts = Counter(d.id for d in tiles)
     for d in {d.id: d for d in tiles}.values():
         top = d.carry.max_per_character
         if top is not None and counts[d.id] > top:
-            return f"A character carries at most {top} {d.name.en.lower()}."
+            return IllegalAction("lupin_refusal.plan.max_per", name=who, n=top, device=terms.device(d.id))
     capacity = max((d.params.capacity for d in tiles if d.effect == "carry"), default=BASE_CARRY)
     counted = [d for d in tiles if d.carry.counts_toward_limit]
     if len(counted) > capacity:
-        return (f"{who} would carry {len(counted)} devices: {capacity} at most"
-                + ("" if capacity > BASE_CARRY else " (5 with a rucksack)")
-                + "; vehicles other than the hang glider do not count.")
+        key = "too_many" if capacity > BASE_CARRY else "too_many_no_rucksack"
+        return IllegalAction(f"lupin_refusal.plan.{key}", name=who, n=len(counted), max=capacity)
     worn = [d for d in counted if not d.carry.fits_backpack]
     if len(worn) > BASE_CARRY:
-        return f"Only {BASE_CARRY} of {who}'s devices may be ones that do not fit in the rucksack."
+        return IllegalAction("lupin_refusal.plan.worn", name=who, n=BASE_CARRY)
     return None
 
 
@@ -143,6 +142,11 @@ def _coop(state: "LupinState") -> bool:
 
 def _price(device: str) -> int:
     return catalog().device(device).price.amount
+
+
+def _dollars(n: int) -> dict[str, str]:
+    """An amount in a refusal: 1500 in English as the rules always wrote it, 1.500 in Italian."""
+    return {"en": str(n), "it": f"{n:,}".replace(",", ".")}
 
 
 def _money_key(state: "LupinState", member: str) -> str:
@@ -334,38 +338,36 @@ def _returnable(state: "LupinState", seat: Seat, member: str) -> list[Purchase]:
 
 def _check_planning(state: "LupinState", seat: Seat) -> Any:
     require(state.phase == "planning" and state.plan is not None and not state.plan.confirmed,
-            "Devices are bought while the gang plans, before the plan is confirmed.")
-    require(seat in _gang_seats(state), "Only the gang buys devices.")
+            "lupin_refusal.plan.not_planning")
+    require(seat in _gang_seats(state), "lupin_refusal.plan.gang_only")
     return state.plan
 
 
 @register_handler(A.BuyDevice)
 def buy_device(state: "LupinState", a: A.BuyDevice, ev: list[Event]) -> None:
     plan = _check_planning(state, a.seat)
-    require(a.figure in state.gang, f"{a.figure} is not a member of the gang.")
-    require(plan.stock.get(a.device, 0) > 0,
-            f"There is no {a.device} left in the shop." if a.device in catalog().devices
-            else f"There is no device called {a.device!r}.")
+    require(a.figure in state.gang, "lupin_refusal.plan.not_in_gang", name=terms.figure(a.figure))
+    require(a.device in catalog().devices, "lupin_refusal.plan.no_such_device", device=repr(a.device))
     claiming = plan.charm == "claiming"
     if _coop(state):
         if claiming:
-            require(a.seat == state.seat_of["fujiko"] and a.figure == "fujiko",
-                    "Fujiko is claiming her devices (\"Oh mio caro Lupin...\"): wait until she is done.")
+            require(a.seat == state.seat_of["fujiko"] and a.figure == "fujiko", "lupin_refusal.plan.charm")
         else:
-            require(_may_act_for(state, a.seat, a.figure),
-                    f"{a.figure.capitalize()} is not yours: you buy for your own characters "
-                    "(Lupin's seat for anybody).")
+            require(_may_act_for(state, a.seat, a.figure), "lupin_refusal.plan.not_yours_buy",
+                    name=terms.figure(a.figure))
     else:
-        require(plan.drafter is not None, "The purchases are over.")
+        require(plan.drafter is not None, "lupin_refusal.plan.draft_over")
         require(a.figure == plan.drafter and state.seat_of[a.figure] == a.seat,
-                f"It is {plan.drafter}'s turn to buy.")
+                "lupin_refusal.plan.not_your_pick", who=terms.figure(plan.drafter))
+    require(plan.stock.get(a.device, 0) > 0, "lupin_refusal.plan.sold_out", device=terms.device(a.device))
     price = _price(a.device)
     key = _money_key(state, a.figure)
-    require(price <= plan.budgets[key],
-            f"The {a.device} costs {price}$ and only {plan.budgets[key]}$ are left.")
+    require(price <= plan.budgets[key], "lupin_refusal.plan.money", device=terms.device(a.device),
+            price=_dollars(price), money=_dollars(plan.budgets[key]))
     f = state.figures[a.figure]
     problem = carry_problem(a.figure, [*f.devices, a.device])
-    require(problem is None, problem or "")
+    if problem is not None:
+        raise problem
     plan.stock[a.device] -= 1
     if not plan.stock[a.device]:
         del plan.stock[a.device]
@@ -380,19 +382,19 @@ def buy_device(state: "LupinState", a: A.BuyDevice, ev: list[Event]) -> None:
 
 def _find_purchase(state: "LupinState", a: Any) -> Purchase:
     plan = _check_planning(state, a.seat)
-    require(_coop(state), "All against all, a tile bought is kept.")
-    require(plan.charm != "claiming", "Fujiko is claiming her devices: wait until she is done.")
-    require(a.figure in state.gang, f"{a.figure} is not a member of the gang.")
-    require(_may_act_for(state, a.seat, a.figure),
-            f"{a.figure.capitalize()} is not yours: you change your own characters' tiles "
-            "(Lupin's seat anybody's).")
+    require(_coop(state), "lupin_refusal.plan.kept")
+    require(plan.charm != "claiming", "lupin_refusal.plan.charm")
+    require(a.figure in state.gang, "lupin_refusal.plan.not_in_gang", name=terms.figure(a.figure))
+    require(_may_act_for(state, a.seat, a.figure), "lupin_refusal.plan.not_yours_change",
+            name=terms.figure(a.figure))
     mine = [p for p in _returnable(state, a.seat, a.figure) if p.device == a.device]
-    require(bool(mine), f"{a.figure.capitalize()} has no {a.device} bought that you may change"
-            + (" (a tile Fujiko claimed stays hers)." if any(
-                p.member == a.figure and p.device == a.device for p in plan.purchases) else "."))
+    claimed = any(p.member == a.figure and p.device == a.device for p in plan.purchases)
+    require(bool(mine), "lupin_refusal.plan.claimed_stays" if claimed else "lupin_refusal.plan.not_bought",
+            name=terms.figure(a.figure), device=terms.device(a.device))
     rest = _without(state.figures[a.figure].devices, a.device)
     problem = carry_problem(a.figure, rest)
-    require(problem is None, f"Without the {a.device}: {problem}")
+    if problem is not None:
+        raise IllegalAction("lupin_refusal.plan.without", device=terms.device(a.device), problem=problem)
     unclaimed = [p for p in mine if not p.claimed]
     return (unclaimed or mine)[-1]
 
@@ -413,12 +415,12 @@ def return_device(state: "LupinState", a: A.ReturnDevice, ev: list[Event]) -> No
 @register_handler(A.ReassignDevice)
 def reassign_device(state: "LupinState", a: A.ReassignDevice, ev: list[Event]) -> None:
     p = _find_purchase(state, a)
-    require(a.to in state.gang and a.to != a.figure, f"{a.to} is not a partner of {a.figure}.")
-    require(_may_act_for(state, a.seat, a.to),
-            f"{a.to.capitalize()} is not yours: Lupin's seat hands tiles to anybody, the others "
-            "between their own characters.")
+    require(a.to in state.gang and a.to != a.figure, "lupin_refusal.plan.not_partner",
+            to=terms.figure(a.to), name=terms.figure(a.figure))
+    require(_may_act_for(state, a.seat, a.to), "lupin_refusal.plan.not_yours_hand", name=terms.figure(a.to))
     problem = carry_problem(a.to, [*state.figures[a.to].devices, a.device])
-    require(problem is None, problem or "")
+    if problem is not None:
+        raise problem
     state.figures[a.figure].devices.remove(a.device)
     state.figures[a.to].devices.append(a.device)
     p.member = a.to
@@ -428,12 +430,10 @@ def reassign_device(state: "LupinState", a: A.ReassignDevice, ev: list[Event]) -
 @register_handler(A.CharmLupin)
 def charm_lupin(state: "LupinState", a: A.CharmLupin, ev: list[Event]) -> None:
     plan = _check_planning(state, a.seat)
-    require(charm_allowed(state), "\"Oh mio caro Lupin...\" has no value here (a cooperative game of "
-            "4 or 5 players).")
-    require(a.seat == state.seat_of["fujiko"], "Only Fujiko plays \"Oh mio caro Lupin...\".")
-    require(CHARM_CARD in state.figures["fujiko"].hand, "Fujiko does not hold \"Oh mio caro Lupin...\".")
-    require(plan.charm == "unplayed" and not plan.purchases,
-            "\"Oh mio caro Lupin...\" is played at the start of planning, before anybody buys.")
+    require(charm_allowed(state), "lupin_refusal.plan.charm_no_value")
+    require(a.seat == state.seat_of["fujiko"], "lupin_refusal.plan.charm_only_fujiko")
+    require(CHARM_CARD in state.figures["fujiko"].hand, "lupin_refusal.plan.charm_not_held")
+    require(plan.charm == "unplayed" and not plan.purchases, "lupin_refusal.plan.charm_too_late")
     fj = state.figures["fujiko"]
     fj.hand.remove(CHARM_CARD)
     fj.discard.append(CHARM_CARD)
@@ -446,7 +446,7 @@ def charm_lupin(state: "LupinState", a: A.CharmLupin, ev: list[Event]) -> None:
 def end_charm(state: "LupinState", a: A.EndCharm, ev: list[Event]) -> None:
     plan = _check_planning(state, a.seat)
     require(plan.charm == "claiming" and a.seat == state.seat_of.get("fujiko"),
-            "Fujiko is not claiming devices.")
+            "lupin_refusal.plan.not_claiming")
     plan.charm = "played"
     ev.append(_event(state, "charm_done", {"figure": "fujiko"}))
 
@@ -454,10 +454,9 @@ def end_charm(state: "LupinState", a: A.EndCharm, ev: list[Event]) -> None:
 @register_handler(A.PassPurchase)
 def pass_purchase(state: "LupinState", a: A.PassPurchase, ev: list[Event]) -> None:
     plan = _check_planning(state, a.seat)
-    require(not _coop(state), "Passing is for the all-against-all purchases; the gang simply "
-            "buys nothing more.")
+    require(not _coop(state), "lupin_refusal.plan.pass_coop")
     require(plan.drafter is not None and state.seat_of[plan.drafter] == a.seat,
-            "It is not your turn to buy." if plan.drafter else "The purchases are over.")
+            "lupin_refusal.plan.not_your_turn" if plan.drafter else "lupin_refusal.plan.draft_over")
     member = plan.drafter
     plan.passed.append(member)
     ev.append(_event(state, "purchase_passed", {"figure": member}))
@@ -468,21 +467,19 @@ def confirm_plan(state: "LupinState", a: A.ConfirmPlan, ev: list[Event]) -> None
     """The checks of ``ConfirmPlan`` and what it does before the first round (``state`` then
     starts the gang phase): start squares for whoever has none after a time-out, the leftovers
     face down to Fujiko (all against all: discarded)."""
-    require(state.phase == "planning", "The plan is already made.")
+    require(state.phase == "planning", "lupin_refusal.plan.made")
     plan = state.plan
     placed = all(state.figures[c].spot is not None for c in _planners(state))
     if a.timed_out:
-        require(_coop(state), "The all-against-all purchases have no clock: Lupin confirms when "
-                "everybody has passed.")
-        require(a.seat in _gang_seats(state), "The gang's clock is the gang's.")
+        require(_coop(state), "lupin_refusal.plan.no_clock")
+        require(a.seat in _gang_seats(state), "lupin_refusal.plan.gang_clock")
     else:
-        require(a.seat == "lupin", "Only Lupin confirms the plan.")
-        require(placed, "Every member of the gang needs a start square first.")
+        require(a.seat == "lupin", "lupin_refusal.plan.confirm_lupin")
+        require(placed, "lupin_refusal.plan.start_first")
         if plan is not None:
-            require(plan.charm != "claiming", "Fujiko is still claiming her devices (\"Oh mio caro "
-                    "Lupin...\").")
-            require(_coop(state) or plan.drafter is None,
-                    f"The purchases are not over: {plan.drafter} buys or passes.")
+            require(plan.charm != "claiming", "lupin_refusal.plan.still_claiming")
+            require(_coop(state) or plan.drafter is None, "lupin_refusal.plan.draft_not_over",
+                    who=terms.figure(plan.drafter or ""))
     if a.timed_out and not placed:
         _default_starts(state, ev)
     if plan is None:
@@ -533,18 +530,20 @@ def leftover_actions(state: "LupinState", seat: Seat) -> list[Action]:
 
 @register_handler(A.BuyLeftover)
 def buy_leftover(state: "LupinState", a: A.BuyLeftover, ev: list[Event]) -> None:
-    require(state.phase in ("gang", "treasure"), "Fujiko buys from the leftovers during the rounds.")
-    require("fujiko" in state.gang and a.seat == state.seat_of["fujiko"], "Only Fujiko holds the leftovers.")
+    require(state.phase in ("gang", "treasure"), "lupin_refusal.plan.leftovers_when")
+    require("fujiko" in state.gang and a.seat == state.seat_of["fujiko"], "lupin_refusal.plan.leftovers_fujiko")
     money = betrayal_money(state)
-    require(money is not None, "Only Fujiko with \"Perdonami Lupin...\" may buy from the leftovers.")
+    require(money is not None, "lupin_refusal.plan.leftovers_betrayal")
     fj = state.figures["fujiko"]
-    require(fj.arrested_by is None and not fj.escaped, "Fujiko is not free to take a device now.")
+    require(fj.arrested_by is None and not fj.escaped, "lupin_refusal.plan.fujiko_not_free")
     plan = state.plan
-    require(plan.leftovers.get(a.device, 0) > 0, f"There is no {a.device} among the leftovers.")
+    require(plan.leftovers.get(a.device, 0) > 0, "lupin_refusal.plan.no_leftover", device=terms.device(a.device))
     price = _price(a.device)
-    require(price <= money, f"The {a.device} costs {price}$ and Fujiko has {money}$ left.")
+    require(price <= money, "lupin_refusal.plan.fujiko_money", device=terms.device(a.device), price=price,
+            money=money)
     problem = carry_problem("fujiko", [*fj.devices, a.device])
-    require(problem is None, problem or "")
+    if problem is not None:
+        raise problem
     plan.leftovers[a.device] -= 1
     if not plan.leftovers[a.device]:
         del plan.leftovers[a.device]
@@ -554,6 +553,19 @@ def buy_leftover(state: "LupinState", a: A.BuyLeftover, ev: list[Event]) -> None
     ev.append(Event("leftover_bought", {"figure": "fujiko", "device": a.device, "price": price,
                                         "left": betrayal_budget() - plan.betrayal_spent},
                     audience=frozenset({a.seat})))
+
+
+# ------------------------------------------------------------------------------------ asking
+
+def why_not(state: "LupinState", action: Action) -> IllegalAction | None:
+    """The rules' refusal of ``action`` now (its key and parameters: each player reads it in their
+    own language), or None if they would take it. It is tried on a copy, so nothing changes: the
+    planning screen asks this to say why a tile cannot go where it was dropped."""
+    try:
+        state.snapshot().apply(action)
+    except IllegalAction as exc:
+        return exc
+    return None
 
 
 # ------------------------------------------------------------------------------------ the view
@@ -591,4 +603,4 @@ def plan_view(state: "LupinState", seat: Seat) -> dict[str, Any] | None:
 
 
 __all__ = ["Plan", "Purchase", "carry_problem", "can_carry", "start_planning", "planning_seats",
-           "planning_actions", "confirm_plan", "plan_view", "betrayal_money", "IllegalAction"]
+           "planning_actions", "confirm_plan", "plan_view", "betrayal_money", "why_not", "IllegalAction"]

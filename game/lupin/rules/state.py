@@ -287,7 +287,8 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
             handler = lambda a, ev: plugged(self, a, ev)  # noqa: E731
         require(handler is not None, "lupin_refusal_core.no_such_move")
         for refusal in hooks.REFUSE(self, action):
-            require(refusal is None, refusal or "")
+            if refusal is not None:
+                raise refusal
         # Each handler checks everything before it changes anything: a refused action leaves the
         # state exactly as it was.
         events: list[Event] = []

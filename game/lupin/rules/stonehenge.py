@@ -38,7 +38,7 @@ from game.engine import resources
 from game.engine.api import TABLE, Action, Event, Seat, register_action, require
 from game.engine.content import ContentError, load_typed, load_yaml, register_checker
 from game.engine.grid import format_coord, parse_coord
-from game.lupin.rules import hooks
+from game.lupin.rules import hooks, terms
 from game.lupin.rules.episode import EpisodeRules
 from game.lupin.rules.geometry import GANG
 from game.lupin.rules.state import (SEATS, TREASURE_PRIORITY, Tile, register_episode, register_handler,
@@ -317,13 +317,13 @@ def _planning_actions(state: "LupinState", seat: Seat) -> list[Action]:
 @register_handler(ChooseAim)
 def _do_choose_aim(state: "LupinState", a: ChooseAim, ev: list[Event]) -> None:
     h = henge(state)
-    require(h is not None, "Aim cards belong to La lama di Stonehenge.")
+    require(h is not None, "lupin_refusal.stonehenge.aim_episode")
     require(state.phase == "planning" and state.plan is not None and not state.plan.confirmed,
-            "The Aim card is chosen while the gang plans.")
-    require(a.seat == state.seat_of["lupin"], "Lupin's player chooses the Aim card.")
-    require(h.aim is None, "The Aim card is already chosen.")
+            "lupin_refusal.stonehenge.aim_when")
+    require(a.seat == state.seat_of["lupin"], "lupin_refusal.stonehenge.aim_who")
+    require(h.aim is None, "lupin_refusal.stonehenge.aim_chosen")
     require(a.aim in {x.id for x in henge_data().aims},
-            f"There is no Aim card {a.aim!r}; they are {', '.join(x.id for x in henge_data().aims)}.")
+            "lupin_refusal.stonehenge.no_aim", aim=repr(a.aim), aims=", ".join(x.id for x in henge_data().aims))
     h.aim = a.aim
     ev.append(_aim_event(state, chosen_by="lupin"))
 
@@ -340,14 +340,15 @@ def _treasure_actions(state: "LupinState", seat: Seat) -> list[Action]:
 @register_handler(Dig)
 def _do_dig(state: "LupinState", a: Dig, ev: list[Event]) -> None:
     h = henge(state)
-    require(h is not None, "Tombs are dug only in La lama di Stonehenge.")
-    require(state.phase == "treasure", "Tombs are dug in phase 4, after the gang's turns.")
-    require(a.figure in state.gang and state.seat_of[a.figure] == a.seat, f"{a.figure} is not yours.")
+    require(h is not None, "lupin_refusal.stonehenge.dig_episode")
+    require(state.phase == "treasure", "lupin_refusal.stonehenge.dig_when")
+    require(a.figure in state.gang and state.seat_of[a.figure] == a.seat, "lupin_refusal.stonehenge.not_yours", figure=terms.figure(a.figure))
     f = state.figures[a.figure]
-    require(not f.flipped, f"{a.figure} has already acted in this phase.")
-    require(SHOVEL in f.devices, f"{a.figure} has no shovel to dig with.")
+    require(not f.flipped, "lupin_refusal.stonehenge.acted", figure=terms.figure(a.figure))
+    require(SHOVEL in f.devices, "lupin_refusal.stonehenge.no_shovel", figure=terms.figure(a.figure))
     tomb = undug_tomb_at(state, a.figure)
-    require(tomb is not None, f"{a.figure} does not stand, on foot, on a tomb of the Aim card still to dig.")
+    require(tomb is not None, "lupin_refusal.stonehenge.no_tomb",
+            figure=terms.figure(a.figure))
     f.flipped = True
     h.dug.append(tomb)
     h.diggers.append(a.figure)

@@ -37,9 +37,9 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.engine.api import TABLE, Action, Event, Seat, register_action, require
+from game.engine.api import TABLE, Action, Event, IllegalAction, Seat, register_action, require
 from game.engine.grid import Sq, format_coord
-from game.lupin.rules import actions as A
+from game.lupin.rules import actions as A, terms
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.catalog import device as device_data
 from game.lupin.rules.geometry import GANG, Inside, Under, spot_to_text
@@ -598,21 +598,21 @@ def vehicle_actions(state: "LupinState", seat: Seat) -> list[Action]:
 def _check_rider(state: "LupinState", a: Any) -> Any:
     state.check_member_turn(a.seat, a.figure)
     f = state.figures[a.figure]
-    require(f.arrested_by is None, f"{a.figure} is under arrest.")
-    require(f.blocked_until < state.round, f"{a.figure} is stunned this round and cannot move.")
+    require(f.arrested_by is None, "lupin_refusal.vehicle.arrested", figure=terms.figure(a.figure))
+    require(f.blocked_until < state.round, "lupin_refusal.vehicle.stunned", figure=terms.figure(a.figure))
     return f
 
 
 @register_handler(A.GetIn)
 def get_in(state: "LupinState", a: A.GetIn, ev: list[Event]) -> None:
     f = _check_rider(state, a)
-    require(not f.in_car, f"{a.figure} is already aboard a vehicle.")
+    require(not f.in_car, "lupin_refusal.vehicle.aboard", figure=terms.figure(a.figure))
     v = state.rides.get(a.vehicle)
-    require(v is not None, f"There is no gang vehicle called {a.vehicle!r} on the board.")
+    require(v is not None, "lupin_refusal.vehicle.no_such", vehicle=repr(a.vehicle))
     require(isinstance(f.spot, Sq) and not state.geo.board.cell(f.spot).roof and _next_to(f.spot, v.spot),
-            f"{a.figure} gets into the {name_of(v)} from its square or a square next to it.")
+            "lupin_refusal.vehicle.get_in_where", figure=terms.figure(a.figure), vehicle=terms.device(v.device, lower=False))
     cap = spec(v).capacity
-    require(cap is None or len(v.riders) < cap, f"The {name_of(v)} is full: {cap} aboard at most.")
+    require(cap is None or len(v.riders) < cap, "lupin_refusal.vehicle.full", vehicle=terms.device(v.device, lower=False), n=cap)
     c = a.figure
     frm = f.spot
     was = state.is_shown(c)
@@ -631,10 +631,10 @@ def get_in(state: "LupinState", a: A.GetIn, ev: list[Event]) -> None:
 def get_out(state: "LupinState", a: A.GetOut, ev: list[Event]) -> None:
     f = _check_rider(state, a)
     v = riding(state, a.figure)
-    require(v is not None, f"{a.figure} is not aboard a vehicle.")
+    require(v is not None, "lupin_refusal.vehicle.not_aboard", figure=terms.figure(a.figure))
     to = state.parse_square(a.square)
     require(to in set(get_out_squares(state, a.figure)),
-            f"{a.figure} gets out of the {name_of(v)} onto a free square next to it.")
+            "lupin_refusal.vehicle.get_out_where", figure=terms.figure(a.figure), vehicle=terms.device(v.device, lower=False))
     c = a.figure
     was = state.is_shown(c)
     seen_leaving = v.spot in watched(state)
@@ -655,12 +655,12 @@ def get_out(state: "LupinState", a: A.GetOut, ev: list[Event]) -> None:
 def ride(state: "LupinState", a: A.Ride, ev: list[Event]) -> None:
     f = _check_rider(state, a)
     v = riding(state, a.figure)
-    require(v is not None, f"{a.figure} is not aboard a vehicle.")
-    require(not f.moved, f"{a.figure} has already moved this round: the {name_of(v)}'s move "
-            "replaces its driver's.")
-    require(v.moved_round != state.round, f"The {name_of(v)} has already moved this round.")
+    require(v is not None, "lupin_refusal.vehicle.not_aboard", figure=terms.figure(a.figure))
+    require(not f.moved, "lupin_refusal.vehicle.driver_moved", figure=terms.figure(a.figure), vehicle=terms.device(v.device, lower=False))
+    require(v.moved_round != state.round, "lupin_refusal.vehicle.moved", vehicle=terms.device(v.device, lower=False))
     to = state.parse_square(a.to)
-    require(to in set(ride_targets(state, a.figure)), _cannot_go(state, v, a.to))
+    if to not in set(ride_targets(state, a.figure)):
+        raise _cannot_go(state, v, a.to)
     drive_to(state, v, a.figure, to, ev)
 
 
@@ -695,15 +695,13 @@ def drive_to(state: "LupinState", v: Vehicle, c: str, to: Any, ev: list[Event], 
     ev.append(Event("rode", full, audience=state.gang_seats_knowing(c), redacted=public))
 
 
-def _cannot_go(state: "LupinState", v: Vehicle, to: str) -> str:
+def _cannot_go(state: "LupinState", v: Vehicle, to: str) -> IllegalAction:
     kind = effect_of(v)
     if kind == "fly":
-        return (f"The helicopter cannot land on {to}: never on a roof or the river, never between "
-                "columns 17 and 25, nor on a bus stop or a square somebody holds.")
+        return IllegalAction("lupin_refusal.vehicle.fly_where", square=to)
     if kind == "sail_docks":
-        return f"The boat goes from dock to dock by the river: {to} is not a free dock it reaches."
-    return (f"The {name_of(v)} cannot reach {to}: up to {spec(v).move_squares} road squares, "
-            "through partners but not the police or another vehicle, never stopping on a bus stop.")
+        return IllegalAction("lupin_refusal.vehicle.sail_where", square=to)
+    return IllegalAction("lupin_refusal.vehicle.drive_where", vehicle=terms.device(v.device, lower=False), square=to, n=spec(v).move_squares)
 
 
 # ------------------------------------------------------------------------------------ the view
@@ -765,7 +763,7 @@ def _pump_actions(state: "LupinState", seat: Seat) -> list[Action]:
 def _do_pump(state: "LupinState", a: Pump, ev: list[Event]) -> None:
     state.check_member_turn(a.seat, a.figure)
     require(a.zone in pump_zones(state, a.figure),
-            f"{a.figure} must drive the tank lorry, parked next to the {a.zone} flooded zone, to pump it.")
+            "lupin_refusal.vehicle.pump_where", figure=terms.figure(a.figure), zone=a.zone)
     v = riding(state, a.figure)
     v.pump_zone, v.pumped = a.zone, 0
     state.active = a.figure

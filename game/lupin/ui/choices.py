@@ -29,12 +29,11 @@ from game.engine.api import Action, IllegalAction
 from game.engine.i18n import current_language, t, translator
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import PISTOL_RANGE, RIFLE_RANGE, Inside, Under, spot_from_text
+from game.lupin.rules.odds import attack_odds, sheet_id  # noqa: F401 - the rules work out the odds
 
 # Fields that name where an action is clicked (in this order), and who performs it.
 SPOT_FIELDS = ("to", "square", "target", "spot", "at", "where")
 ACTOR_FIELDS = ("figure", "car")
-HIT_ROLL = 12       # a shot or blow hits when 2d6 + skill >= 12 (rulebook; see rules/state.py)
-CAR_HIT_ROLL = 8    # a police car is hit on 8+ on 2d6
 
 # Known board actions: their kind (how the square is drawn and what the hover says).
 BOARD_KINDS = {
@@ -399,47 +398,6 @@ def short_label(choice: Choice, view: dict) -> str:
 
 
 # ------------------------------------------------------------------------------------- odds
-
-def odds_2d6(need: int) -> float:
-    """The chance that two dice add up to ``need`` or more."""
-    hits = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need)
-    return hits / 36
-
-
-def sheet_id(view: dict, ident: str) -> str:
-    f = view["figures"].get(ident)
-    if f is None:
-        return ident
-    return ident if f["kind"] in ("gang", "zenigata") else f["kind"]
-
-
-def attack_odds(action: Action, view: dict) -> dict[str, Any] | None:
-    """For a Shoot or Melee: the dice total needed on 2d6, the chance in %, and the defender's
-    dodge (a 1d6 at or under his agility) when he has one."""
-    name = type(action).__name__
-    if name not in SHOTS + BLOWS:
-        return None
-    attacker, target = action.figure, action.target
-    try:
-        sh = sheet(sheet_id(view, attacker))
-    except KeyError:
-        return None
-    if name in SHOTS and target in view["cars"]:
-        need = CAR_HIT_ROLL
-    else:
-        skill = sh.skill(getattr(action, "weapon", "pistol")) if name in SHOTS else sh.melee
-        need = HIT_ROLL - skill
-    p = odds_2d6(need)
-    dodge = 0
-    if name in BLOWS and target in view["figures"] and view["figures"][target]["kind"] in ("gang", "zenigata"):
-        try:
-            dodge = sheet(sheet_id(view, target)).agility
-        except KeyError:
-            dodge = 0
-    need_shown = max(2, need)
-    return {"need": need_shown, "odds": round(100 * p), "dodge": dodge,
-            "odds_after_dodge": round(100 * p * (1 - min(6, dodge) / 6))}
-
 
 def odds_text(choice: Choice, view: dict) -> str:
     info = attack_odds(choice.action, view)

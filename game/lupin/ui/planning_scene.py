@@ -45,7 +45,9 @@ import pygame
 
 from game.engine.i18n import current_language, number, t
 from game.lupin.rules.catalog import catalog
-from game.lupin.rules.planning import BASE_CARRY, carry_problem
+from game.lupin.rules import actions as A
+from game.lupin.rules.cagliostro import FujikoBuy, FujikoReturn
+from game.lupin.rules.planning import BASE_CARRY, why_not
 from game.lupin.ui import tile_art
 from game.lupin.ui.board_scene import BOARD_RECT, GANG_STYLE, draw_gang_token, token_colour
 from game.lupin.ui.dice import fit
@@ -128,50 +130,6 @@ def counts(device_id: str) -> bool:
         return bool(catalog().device(device_id).carry.counts_toward_limit)
     except KeyError:
         return True
-
-
-def refusal(view: dict, seat: str, member: str, device: str, *, moving: bool = False) -> str:
-    """Why ``member`` may not take ``device`` now, in a sentence (the rules already said no: this
-    only explains it, from what the seat's view shows)."""
-    plan = view.get("plan") or {}
-    seats = view.get("seats") or {}
-    name = member_name(member)
-    dev = device_name(device)
-    coop = "gang" in (plan.get("budgets") or {}) or plan.get("step") == "fujiko"   # her own 300$: as a gang's
-    if plan.get("charm") == "claiming" and seat != seats.get("fujiko"):
-        return t("lupin_plan.refuse.charm")
-    if not coop:
-        drafter = plan.get("drafter")
-        if drafter is None:
-            return t("lupin_plan.refuse.draft_over")
-        if drafter != member or seats.get(member) != seat:
-            return t("lupin_plan.refuse.not_your_pick", who=member_name(drafter))
-    elif seats.get(member) != seat and seats.get("lupin") != seat:
-        return t("lupin_plan.refuse.not_yours", name=name)
-    if not moving:
-        if (plan.get("stock") or {}).get(device, 0) <= 0:
-            return t("lupin_plan.refuse.sold_out", device=dev)
-        budgets = plan.get("budgets") or {}
-        money = budgets.get("gang", budgets.get(member, 0)) if coop else budgets.get(member, 0)
-        price = (plan.get("prices") or {}).get(device, 0)
-        if price > money:
-            return t("lupin_plan.refuse.money", device=dev, price=number(price), money=number(money))
-    held = carrying(plan, member)
-    if carry_problem(member, [*held, device]) is not None:
-        cat = catalog()
-        d = cat.device(device)
-        if member in getattr(d.params, "not_usable_by", ()):
-            return t("lupin_plan.refuse.not_usable", name=name, device=dev)
-        top = d.carry.max_per_character
-        if top is not None and [*held, device].count(device) > top:
-            return t("lupin_plan.refuse.max_per", name=name, device=dev, n=top)
-        cap = capacity_of([*held, device])
-        n = sum(1 for x in [*held, device] if counts(x))
-        if n > cap:
-            key = "lupin_plan.refuse.too_many" if cap > BASE_CARRY else "lupin_plan.refuse.too_many_no_rucksack"
-            return t(key, name=name, n=n, max=cap)
-        return t("lupin_plan.refuse.worn", name=name, n=BASE_CARRY)
-    return t("lupin_plan.refuse.generic", name=name, device=dev)
 
 
 class SmallButton(Button):
@@ -448,6 +406,15 @@ class PlanningScreen:
             return True
         return False
 
+    def reason(self, action: Any, member: str, device: str) -> str:
+        """Why the rules refuse ``action`` (what the gesture would have sent), in the player's
+        language: the rules say it (:func:`game.lupin.rules.planning.why_not`), the screen only
+        shows it."""
+        exc = why_not(self.scene.match.state, action)
+        if exc is not None:
+            return exc.text()
+        return t("lupin_plan.refuse.generic", name=member_name(member), device=device_name(device))
+
     def refuse(self, member: str, sentence: str) -> None:
         self.scene.say(sentence)
         self.flash = (member, 0.0)
@@ -459,7 +426,9 @@ class PlanningScreen:
             device = source[1]
             choice = self.buys.get((member, device))
             if choice is None:
-                self.refuse(member, refusal(self.view, seat, member, device))
+                fujiko = self.plan.get("step") == "fujiko"   # Cagliostro: her secret purchase
+                action = FujikoBuy(seat, device) if fujiko else A.BuyDevice(seat, member, device)
+                self.refuse(member, self.reason(action, member, device))
                 return
         else:
             _, holder, device = source
@@ -468,7 +437,7 @@ class PlanningScreen:
                 return
             choice = self.moves.get((holder, device, member))
             if choice is None:
-                self.refuse(member, refusal(self.view, seat, member, device, moving=True))
+                self.refuse(member, self.reason(A.ReassignDevice(seat, holder, device, member), member, device))
                 return
         self.picked = None
         self.scene.play(choice)
@@ -477,7 +446,10 @@ class PlanningScreen:
         _, holder, device = source
         choice = self.returns.get((holder, device))
         if choice is None:
-            self.refuse(holder, t("lupin_plan.refuse.keep", device=device_name(device), name=member_name(holder)))
+            seat = self.scene.seat
+            fujiko = self.plan.get("step") == "fujiko"
+            action = FujikoReturn(seat, device) if fujiko else A.ReturnDevice(seat, holder, device)
+            self.refuse(holder, self.reason(action, holder, device))
             return
         self.picked = None
         self.scene.play(choice)

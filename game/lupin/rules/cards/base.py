@@ -58,7 +58,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.api import Action, Event, IllegalAction, Seat, register_action, require
-from game.lupin.rules import actions as A
+from game.lupin.rules import actions as A, terms
 from game.lupin.rules.catalog import card as card_data
 from game.lupin.rules.effects import card_effect
 from game.lupin.rules.geometry import Inside, Under, spot_from_text, spot_to_text
@@ -215,7 +215,7 @@ class SkillOverride:
         return []
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
-        require(False, "The rules play this card on your next shot.")
+        require(False, "lupin_refusal.card.next_shot")
 
 
 @card_effect("lose_shot")
@@ -346,9 +346,9 @@ def _extra_shot_actions(state: "LupinState", seat: Seat) -> list[Action]:
 @register_handler(ExtraShot)
 def _extra_shot(state: "LupinState", a: ExtraShot, ev: list[Event]) -> None:
     require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
-            "Only the member playing now fires a second shot.")
+            "lupin_refusal.card.second_shot_who")
     require(a.target in _extra_shot_targets(state, a.figure),
-            f"{a.figure} has no second shot at {a.target} (Doppia Magnum, after his first shot this turn).")
+            "lupin_refusal.card.second_shot", figure=terms.figure(a.figure), target=terms.figure(a.target))
     f = state.figures[a.figure]
     f.cards["extra_round"] = state.round
     state.reveal_attacker(a.figure, ev)
@@ -415,10 +415,10 @@ def _dash_actions(state: "LupinState", seat: Seat) -> list[Action]:
 def _dash(state: "LupinState", a: Dash, ev: list[Event]) -> None:
     from game.lupin.rules.vehicles import drive_to, riding
     require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
-            "Only the member playing now dashes off.")
+            "lupin_refusal.card.dash_who")
     to = state.parse_square(a.to)
     require(to in set(_armed_dash(state, a.figure)),
-            f"{a.figure} cannot dash to {a.to} (play the card first; a free road square, no bus stop).")
+            "lupin_refusal.card.dash_where", figure=terms.figure(a.figure), square=a.to)
     c = a.figure
     f = state.figures[c]
     f.cards.pop("dash", None)
@@ -476,10 +476,9 @@ def _extra_melee_actions(state: "LupinState", seat: Seat) -> list[Action]:
 @register_handler(ExtraMelee)
 def _extra_melee(state: "LupinState", a: ExtraMelee, ev: list[Event]) -> None:
     require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
-            "Only the member playing now attacks a second time.")
+            "lupin_refusal.card.second_attack_who")
     require(a.target in _extra_melee_targets(state, a.figure),
-            f"{a.figure} has no second attack on {a.target} (In coppia: after his first attack, the "
-            "partner within 4 squares and both shown).")
+            "lupin_refusal.card.second_attack", figure=terms.figure(a.figure), target=terms.figure(a.target))
     state.figures[a.figure].cards["extra_melee_round"] = state.round
     state.reveal_attacker(a.figure, ev)
     if not state.strike(a.figure, a.target, ev) and state.figures[a.target].spot is not None:
@@ -610,10 +609,10 @@ def _leap_actions(state: "LupinState", seat: Seat) -> list[Action]:
 @register_handler(LeapTo)
 def _leap(state: "LupinState", a: LeapTo, ev: list[Event]) -> None:
     require(state.phase == "gang" and state.active == a.figure and state.seat_of.get(a.figure) == a.seat,
-            "Only the member playing now leaps.")
+            "lupin_refusal.card.leap_who")
     to = state.parse_square(a.to)
     require(to in set(_armed_leap(state, a.figure)),
-            f"{a.figure} cannot leap onto {a.to} (play the card first; a free roof square within his movement).")
+            "lupin_refusal.card.leap_where", figure=terms.figure(a.figure), square=a.to)
     c = a.figure
     f = state.figures[c]
     frm = f.spot
@@ -732,7 +731,7 @@ class DearLupin:
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
         require(a.target == "lupin" and a.target in self.targets(state, a.figure, a.card),
-                "Lupin must be next to Fujiko, free, with the treasure, and Fujiko empty-handed.")
+                "lupin_refusal.card.hand_over")
         state.give_tile("lupin", a.figure, ev)
         state.figures[a.figure].cards["first"] = True
 
@@ -846,7 +845,7 @@ class Disguise:
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
         require(a.target in _disguise_targets(state, a.figure, a.card),
-                f"{a.target} is not an agent {a.figure} may take the place of now.")
+                "lupin_refusal.card.disguise_target", target=terms.figure(a.target), figure=terms.figure(a.figure))
         c = a.figure
         f = state.figures[c]
         frm, was = f.spot, state.is_shown(c)
@@ -909,14 +908,14 @@ def _reveal(state: "LupinState", c: str, ev: list[Event], cause: str, by: str | 
 def _check_unmask(state: "LupinState", a: Any) -> bool:
     """Checks an Unmask/UnmaskHide; True when it answers a forced reveal (police phase)."""
     c = a.figure
-    require(c in state.gang and state.seat_of.get(c) == a.seat, f"{c} is not yours to play.")
+    require(c in state.gang and state.seat_of.get(c) == a.seat, "lupin_refusal.card.not_yours", figure=terms.figure(c))
     f = state.figures[c]
     if f.cards.get("unmasking"):
         return True
-    require(disguised_as(state, c) is not None, f"{c} is not in disguise.")
+    require(disguised_as(state, c) is not None, "lupin_refusal.card.not_disguised", figure=terms.figure(c))
     state.check_member_turn(a.seat, c)
     require(f.cards.get("disguise_round") != state.round,
-            f"{c} took the agent's place this round: he may reveal himself from his next turn.")
+            "lupin_refusal.card.disguised_this_round", figure=terms.figure(c))
     return False
 
 
@@ -961,16 +960,16 @@ def _waiting_for_reveal(state: "LupinState") -> list[Seat]:
 
 
 @hooks.REFUSE.register
-def _refuse_while_disguised(state: "LupinState", action: Action) -> str | None:
+def _refuse_while_disguised(state: "LupinState", action: Action) -> IllegalAction | None:
     pending = _unmasking(state)
     if pending:
         if isinstance(action, (Unmask, UnmaskHide)) and action.figure in pending:
             return None
-        return f"{pending[0]} must first say where he reappears."
+        return IllegalAction("lupin_refusal.card.reappear_first", figure=terms.figure(pending[0]))
     c = getattr(action, "figure", None)
     if isinstance(c, str) and disguised_as(state, c) is not None \
             and not isinstance(action, (Unmask, UnmaskHide, A.EndTurn)):
-        return f"{c} is in disguise: he may only reveal himself or stay in disguise."
+        return IllegalAction("lupin_refusal.card.in_disguise", figure=terms.figure(c))
     return None
 
 
@@ -993,9 +992,9 @@ def _do_unmask_hide(state: "LupinState", a: UnmaskHide, ev: list[Event]) -> None
     try:
         to = spot_from_text(a.to)
     except ValueError as exc:
-        raise IllegalAction(str(exc)) from None
+        raise IllegalAction("lupin_refusal.card.not_a_square", square=repr(a.to)) from None
     require(to in set(_unmask_hide_squares(state, c)),
-            f"{c} cannot hide on {a.to}: one of the first unseen squares within his movement.")
+            "lupin_refusal.card.hide_where", figure=terms.figure(c), square=a.to)
     f = state.figures[c]
     active = state.active
     if forced:

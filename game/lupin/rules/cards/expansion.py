@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.api import Action, Event, IllegalAction, Seat, register_action, require
 from game.engine.grid import Sq
-from game.lupin.rules import actions as A
+from game.lupin.rules import actions as A, terms
 from game.lupin.rules.cards.shared import (DISTRACTION, POLICE_KINDS, ExpansionPlays, can_attack as _can_attack,
                                            free as _free, play_forced as _play_forced, register_expansion_plays,
                                            roll_shot as _roll_shot, sure_hit as _sure_hit)
@@ -209,7 +209,7 @@ class LoseDevice:
         return []
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
-        require(False, "The rules play this card when it is drawn.")
+        require(False, "lupin_refusal.card.when_drawn")
 
 
 @register_action("lupin.drop_device")
@@ -238,9 +238,9 @@ register_phase_actions("police")(_hole_actions)
 @register_handler(DropDevice)
 def _do_drop(state: "LupinState", a: DropDevice, ev: list[Event]) -> None:
     f = state.figures.get(a.figure)
-    require(f is not None and state.seat_of.get(a.figure) == a.seat, f"{a.figure} is not yours to play.")
+    require(f is not None and state.seat_of.get(a.figure) == a.seat, "lupin_refusal.card.not_yours", figure=terms.figure(a.figure))
     require(a.device in (f.cards.get("hole") or ()),
-            f"{a.device} is not one of the dearest tiles in {a.figure}'s rucksack.")
+            "lupin_refusal.card.not_dearest", device=terms.device(a.device), figure=terms.figure(a.figure))
     _lose(state, a.figure, a.device, ev)
 
 
@@ -252,14 +252,14 @@ def _waiting_for_choice(state: "LupinState") -> list[Seat]:
 
 
 @hooks.REFUSE.register
-def _refuse_while_choosing(state: "LupinState", action: Action) -> str | None:
+def _refuse_while_choosing(state: "LupinState", action: Action) -> IllegalAction | None:
     holes = _holes(state)
     if holes and not (isinstance(action, DropDevice) and action.figure in holes):
-        return f"{holes[0]}'s player must first say which tile falls out of the rucksack."
+        return IllegalAction("lupin_refusal.card.hole_first", figure=terms.figure(holes[0]))
     c = getattr(action, "figure", None)
     if isinstance(c, str) and c in state.figures and state.figures[c].cards.get("magic") \
             and not isinstance(action, MagicKeep):
-        return f"{c} must first choose the card to keep (Lupin fa la magata)."
+        return IllegalAction("lupin_refusal.card.magic_first", figure=terms.figure(c))
     return None
 
 
@@ -289,8 +289,8 @@ def _plan_card_actions(state: "LupinState", seat: Seat) -> list[Action]:
 @register_handler(PlanCard)
 def _do_plan_card(state: "LupinState", a: PlanCard, ev: list[Event]) -> None:
     require(a.card == PERFECT_PLAN and a.figure in state.gang and state.seat_of[a.figure] == a.seat,
-            "Only the holder of Un piano perfetto! plays it.")
-    require(_plan_card_ok(state, a.figure), "Un piano perfetto! is played while the gang plans, before Lupin confirms.")
+            "lupin_refusal.card.plan_holder")
+    require(_plan_card_ok(state, a.figure), "lupin_refusal.card.plan_when")
     amount = card_data(a.card).params.amount
     f = state.figures[a.figure]
     f.hand.remove(a.card)
@@ -308,7 +308,7 @@ class ExtraBudget:
         return []
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
-        require(False, "Un piano perfetto! is played while the gang plans.")
+        require(False, "lupin_refusal.card.plan_when_short")
 
 
 @hooks.GANG_PHASE.register
@@ -399,7 +399,7 @@ def _pass_actions(state: "LupinState", seat: Seat) -> list[Action]:
 def _do_pass(state: "LupinState", a: PassCard, ev: list[Event]) -> None:
     state.check_member_turn(a.seat, a.figure)
     require(_pass_ok(state, a.figure, a.card, a.to),
-            f"{a.figure} hands that card only to {a.to}, free and next to him.")
+            "lupin_refusal.card.pass_to", figure=terms.figure(a.figure), to=terms.figure(a.to))
     state.figures[a.figure].hand.remove(a.card)
     state.figures[a.to].hand.append(a.card)
     state.active = a.figure
@@ -417,7 +417,7 @@ class GiveHerUp:
         return []
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
-        require(False, "Pass this card to Lupin: it cancels Mia adorata Fujiko... in his hand.")
+        require(False, "lupin_refusal.card.pass_to_lupin")
 
 
 def cancels_distraction(state: "LupinState", ev: list[Event]) -> bool:
@@ -568,7 +568,7 @@ class NotInterested:
         return []
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
-        require(False, "The rules keep this card from the draw to the end.")
+        require(False, "lupin_refusal.card.kept_to_end")
 
 
 # ------------------------------------------------------------------------------------ Voglio riscattarmi con la giustizia!
@@ -685,7 +685,7 @@ def hidden_gun_targets(state: "LupinState", c: str) -> list[str]:
 
 
 def hidden_gun_shot(state: "LupinState", a: Any, ev: list[Event]) -> None:
-    require(a.target in hidden_gun_targets(state, a.figure), f"{a.figure} has no shot at {a.target} now.")
+    require(a.target in hidden_gun_targets(state, a.figure), "lupin_refusal.card.no_shot", figure=terms.figure(a.figure), target=terms.figure(a.target))
     f = state.figures[a.figure]
     f.cards["hidden_gun"] = state.round
     f.cards["fired"] = state.round
@@ -734,9 +734,9 @@ def _magic_actions(state: "LupinState", seat: Seat) -> list[Action]:
 def _do_magic_keep(state: "LupinState", a: MagicKeep, ev: list[Event]) -> None:
     f = state.figures.get(a.figure)
     require(f is not None and state.seat_of.get(a.figure) == a.seat and state.active == a.figure,
-            "Only Lupin, in his turn, chooses the card he keeps.")
+            "lupin_refusal.card.magic_who")
     top = f.cards.get("magic") or []
-    require(a.card in top, f"{a.card} is not one of the cards Lupin is looking at.")
+    require(a.card in top, "lupin_refusal.card.magic_card", card=a.card)
     rest = list(top)
     rest.remove(a.card)
     f.deck = [a.card] + f.deck[len(top):] + rest
@@ -778,7 +778,7 @@ def amazing_shot_targets(state: "LupinState", c: str) -> list[str]:
 
 
 def amazing_shot(state: "LupinState", a: Any, ev: list[Event]) -> None:
-    require(a.target in amazing_shot_targets(state, a.figure), f"{a.figure} has no clear line to {a.target}.")
+    require(a.target in amazing_shot_targets(state, a.figure), "lupin_refusal.card.no_line", figure=terms.figure(a.figure), target=terms.figure(a.target))
     f = state.figures[a.figure]
     f.acted = True
     f.cards["fired"] = state.round
@@ -807,7 +807,7 @@ class AmazingZantetsu:
         return _zantetsu_targets(state, c)
 
     def apply(self, state: "LupinState", a: Any, ev: list[Event]) -> None:
-        require(a.target in _zantetsu_targets(state, a.figure), f"{a.figure} cannot cut {a.target} now.")
+        require(a.target in _zantetsu_targets(state, a.figure), "lupin_refusal.card.no_cut", figure=terms.figure(a.figure), target=terms.figure(a.target))
         p = card_data(a.card).params
         f = state.figures[a.figure]
         f.acted = True
@@ -860,8 +860,8 @@ class LoveYou:
         try:
             to = spot_from_text(a.target)
         except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
-        require(to in _love_squares(state, a.figure, a.card), f"Lupin cannot be called to {a.target}.")
+            raise IllegalAction("lupin_refusal.card.not_a_square", square=repr(a.target)) from None
+        require(to in _love_squares(state, a.figure, a.card), "lupin_refusal.card.love_where", square=a.target)
         p = card_data(a.card).params
         f, g = state.figures[a.figure], state.figures[p.pull_partner]
         f.cards["love"] = p.movement_bonus
@@ -910,8 +910,8 @@ def _police_card_actions(state: "LupinState", seat: Seat) -> list[Action]:
 
 @register_handler(PoliceCard)
 def _do_police_card(state: "LupinState", a: PoliceCard, ev: list[Event]) -> None:
-    require(a.seat == "zenigata", "Only Zenigata plays his special card.")
-    require(_police_card_ok(state, a.card), "Zenigata plays it in the police phase, once a game (not at Novice level).")
+    require(a.seat == "zenigata", "lupin_refusal.card.police_who")
+    require(_police_card_ok(state, a.card), "lupin_refusal.card.police_when")
     z = state.figures["zenigata"]
     hidden = [c for c in state.gang if state.figures[c].spot is not None and not state.is_shown(c)]
     z.hand.remove(a.card)
