@@ -38,7 +38,7 @@ class SeatsError(ValueError):
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Lupin's options of ``heist-table play lupin`` (the shared ones are :mod:`game.play_cli`'s)."""
-    p.add_argument("--episode", metavar="E", help="rosso-rubino, gran-colpo, cagliostro or stonehenge (required for lupin)")
+    p.add_argument("--episode", metavar="E", help="rosso-rubino, gran-colpo, cagliostro or stonehenge (required)")
     p.add_argument("--seats", metavar="S", help="2-5 players, or the seats: e.g. lupin,zenigata or zenigata,lupin+goemon "
                    "(default: 2 players; 3 all against all)")
     p.add_argument("--variant", default="coop", choices=("coop", "all-vs-all"),
@@ -156,7 +156,7 @@ def _fail(sentence: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Open the window on Lupin's set-up with the seats of ``args`` (2 and a sentence for bad ones)."""
-    if args.episode is None:   # not required by the parser, which other titles share
+    if args.episode is None:   # asked for in a sentence, like a bad value
         return _fail("playing lupin needs --episode: rosso-rubino, gran-colpo, cagliostro or stonehenge.")
     try:
         config = build_config(args.episode, args.seats, args.variant)

@@ -9,9 +9,8 @@ from typing import Any
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    """``--seed`` (once, however many titles share this module)."""
-    if "--seed" not in p._option_string_actions:
-        p.add_argument("--seed", type=int, metavar="N", help="the seed the set-up shows (shell set-up titles)")
+    """``--seed``: the seed the set-up shows."""
+    p.add_argument("--seed", type=int, metavar="N", help="the seed the set-up shows (the same seed, the same game)")
 
 
 def scenes_for(title: str, seed: int | None = None) -> list[Any]:

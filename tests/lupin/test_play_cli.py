@@ -61,7 +61,7 @@ def test_the_command_refuses_bad_input_with_status_2(capsys):
     assert err.startswith("heist-table play: ") and "zenigata" in err and err.count("\n") == 1
     assert cli.main(["play", "diabolik", "--episode", "gran-colpo"]) == 2
     assert "the games that play are lupin, example, not 'diabolik'" in capsys.readouterr().err
-    assert cli.main(["play", "lupin"]) == 2      # the parser is shared, so Lupin itself asks for --episode
+    assert cli.main(["play", "lupin"]) == 2      # Lupin asks for --episode in a sentence
     assert "playing lupin needs --episode" in capsys.readouterr().err
     assert cli.main(["play", "lupin", "--episode", "atlantis"]) == 2
     assert "rosso-rubino, gran-colpo, stonehenge and cagliostro" in capsys.readouterr().err
@@ -73,6 +73,25 @@ def test_help_has_examples(capsys):
     assert done.value.code == 0
     out = capsys.readouterr().out
     assert "--seats" in out and "heist-table play lupin --episode gran-colpo --seats lupin,zenigata" in out
+
+
+def test_each_title_has_its_own_options_and_help(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["play", "example", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "heist-table play example" in out and "--seed" in out and "--seats" not in out and "--episode" not in out
+    with pytest.raises(SystemExit) as done:
+        cli.main(["play", "lupin", "--help"])
+    out = capsys.readouterr().out
+    assert "--seats" in out and "--episode" in out and "--seed" not in out
+    with pytest.raises(SystemExit) as done:
+        cli.main(["play", "example", "--episode", "gran-colpo"])   # not an option of the example
+    assert done.value.code == 2 and "unrecognized arguments: --episode" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert "lupin" in out and "example" in out and "Sealed bids" in out
 
 
 def test_the_scenes_are_the_title_and_the_set_up_with_the_options():
