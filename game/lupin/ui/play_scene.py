@@ -50,6 +50,7 @@ from game.lupin.ui.log_text import event_line, reason_text
 from game.lupin.ui import planning_scene as PS
 from game.ui import theme
 from game.ui.canvas import Canvas
+from game.ui.clock import UP, Banner, Countdown, draw_banner
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
 from game.ui.scenes.table import TableCurtain
@@ -243,12 +244,15 @@ class LupinPlayScene(LupinBoardScene):
         self.curtain: CurtainScene | None = None
         # the gang's planning clock: its length from the set-up (None: no limit), what is left of
         # it (kept in the autosave's "ui" block, so it survives a Resume), the 5- and 1-minute warnings
+        # (the shell's Countdown, game/ui/clock.py)
         self.plan_limit = plan_seconds
-        self.plan_clock = float(plan_left if plan_left is not None else (plan_seconds or 0))
-        if plan_seconds is None:
-            self.plan_clock = math.inf
-        self.fujiko_clock: float | None = fujiko_left   # Cagliostro: Fujiko's own 2 minutes, once shown
-        self.clock_banner: tuple[str, float] | None = None   # (text key, age)
+        self.plan_countdown = Countdown(plan_seconds, PS.WARN_AT, left=plan_left)
+        # Cagliostro: Fujiko's own 2 minutes, once shown (her length is her plan view's, fujiko_limit;
+        # the countdown warns at 1 minute)
+        self.fujiko_countdown: Countdown | None = None
+        if fujiko_left is not None:
+            self.fujiko_countdown = Countdown(math.inf, (60,), left=fujiko_left)
+        self.clock_banner: Banner | None = None
         self.clock_notes: list[tuple[int, str, dict]] = []   # log lines of the clock: (log length, key, values)
         self.time_up_age = 0.0
         self.planning = PS.PlanningScreen(self)
@@ -495,8 +499,9 @@ class LupinPlayScene(LupinBoardScene):
                 self.choices = [c for c in self.choices if c not in clocked]
             # ... and Fujiko's (Cagliostro), once her own 2 minutes are up
             plan = self.view.get("plan") or {}
-            if plan.get("step") == "fujiko" and self.fujiko_clock is None and self.plan_limit is not None:
-                self.fujiko_clock = float(plan.get("clock_seconds") or PS.FUJIKO_SECONDS)
+            if plan.get("step") == "fujiko" and self.fujiko_countdown is None and self.plan_limit is not None:
+                self.fujiko_countdown = Countdown(math.inf, (60,), left=float(plan.get("clock_seconds")
+                                                                              or PS.FUJIKO_SECONDS))
             if self.fujiko_clock is None or self.fujiko_clock > 0:
                 self.choices = [c for c in self.choices
                                 if not (c.type_name == "FujikoDone" and getattr(c.action, "timed_out", False))]
@@ -866,13 +871,23 @@ class LupinPlayScene(LupinBoardScene):
         return False
 
     # ================================================================ the planning clock, pause, radio
+    @property
+    def plan_clock(self) -> float:
+        """What is left of the gang's clock, in seconds (infinite: no limit)."""
+        return self.plan_countdown.remaining
+
+    @property
+    def fujiko_clock(self) -> float | None:
+        """What is left of Fujiko's 2 minutes (None: not shown yet, or no clocks)."""
+        return None if self.fujiko_countdown is None else self.fujiko_countdown.remaining
+
     def tick_plan_clock(self, dt: float) -> None:
         """The gang's clock counts while its board is on screen (not under the curtain, nor the
         pause: covered scenes are not updated); it warns at 5 and 1 minutes, and when it runs
         out the plan stands as it is (after a short "Time is up")."""
         if self.clock_banner is not None:
-            self.clock_banner = (self.clock_banner[0], self.clock_banner[1] + dt)
-            if self.clock_banner[1] > PS.WARN_TIME:
+            self.clock_banner.update(dt)
+            if self.clock_banner.gone:
                 self.clock_banner = None
         if not (self.revealed and not self.over and self.view["phase"] == "planning"):
             return
@@ -881,29 +896,29 @@ class LupinPlayScene(LupinBoardScene):
             return
         if self.plan_limit is None or not self.planning.coop:
             return
-        if self.plan_clock > 0:
-            self.plan_clock = self._run_clock(self.plan_clock, dt, PS.WARN_AT, self.plan_limit, save=True)
-            if self.plan_clock <= 0:
-                self._clock_up()
+        if not self.plan_countdown.is_up:
+            self._run_clock(self.plan_countdown, dt, save=True)
             return
         self._time_out(dt, "ConfirmPlan")
 
-    def _run_clock(self, left: float, dt: float, warn_at: Any, limit: float, *, save: bool) -> float:
-        """One tick of a planning clock: what is left, the warnings it passes (under ``limit``) and,
-        with ``save``, a save at each whole minute."""
-        before, left = left, max(0.0, left - dt)
-        for mark in warn_at:
-            if before > mark >= left and limit > mark:
+    def _run_clock(self, clock: Countdown, dt: float, *, save: bool) -> None:
+        """One tick of a planning clock: the warnings it passes, with ``save`` a save at each whole
+        minute, and "Time is up" when it runs out."""
+        before = clock.remaining
+        happened = clock.tick(dt)
+        for mark in happened:
+            if mark != UP:
                 self.warn_clock(mark)
-        if save and self.autosaver is not None and math.ceil(before / 60) != math.ceil(left / 60):
+        if save and self.autosaver is not None and clock.minute_changed(before):
             self.autosaver(self.match)      # the clock's minute survives a crash or a quit
-        return left
+        if UP in happened:
+            self._clock_up()
 
     def _clock_up(self) -> None:
         """A clock has just run out (already stored): the "Time is up" banner and log line."""
         self.time_up_age = 0.0
         sounds.play("time_up")
-        self.clock_banner = ("lupin_plan.time_up_banner", 0.0)
+        self.clock_banner = Banner("lupin_plan.time_up_banner")
         self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.time_up", {}))
         self.refresh()   # the clock at 0 may now end the planning (refresh reads it)
 
@@ -925,20 +940,18 @@ class LupinPlayScene(LupinBoardScene):
     def tick_fujiko_clock(self, dt: float) -> None:
         """Cagliostro: Fujiko's 2 minutes count while her shop is on screen; at 0:00 (after a
         short "Time is up") the screen ends her purchase with ``FujikoDone(timed_out=True)``."""
-        if self.fujiko_clock is None:
+        if self.fujiko_countdown is None:
             return
-        if self.fujiko_clock > 0:
-            self.fujiko_clock = self._run_clock(self.fujiko_clock, dt, (60,), math.inf, save=False)
-            if self.fujiko_clock <= 0:
-                self._clock_up()
+        if not self.fujiko_countdown.is_up:
+            self._run_clock(self.fujiko_countdown, dt, save=False)
             return
         self._time_out(dt, "FujikoDone")
 
-    def warn_clock(self, seconds: int) -> None:
+    def warn_clock(self, seconds: float) -> None:
         sounds.play("clock_warn")
         key = "lupin_plan.warn_5" if seconds >= 300 else "lupin_plan.warn_1"
-        self.clock_banner = (key, 0.0)
-        self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.warn", {"n": seconds // 60}))
+        self.clock_banner = Banner(key)
+        self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.warn", {"n": int(seconds // 60)}))
         self.update_log()
         self.version += 1
 
@@ -1014,19 +1027,8 @@ class LupinPlayScene(LupinBoardScene):
     def _draw_clock_banner(self, canvas: Canvas) -> None:
         if self.clock_banner is None or not self.revealed or self.over:
             return
-        key, age = self.clock_banner
-        a = min(1.0, age / 0.2, max(0.0, (PS.WARN_TIME - age) / 0.5))
-        flash = 0.5 + 0.5 * math.cos(age * 9) if age < 1.5 else 1.0
-        r = pygame.FRect(0, 0, 620, 74)
-        r.midtop = (BOARD_RECT.centerx, BOARD_RECT.top + 70)
-        urgent = key != "lupin_plan.warn_5"
-        fill = mix((150, 34, 42), (222, 70, 74), flash) if urgent else mix((150, 104, 30), (240, 184, 72), flash)
-        canvas.fill((0, 0, 0, round(120 * a)), r.move(3, 5), radius=14)
-        canvas.fill((*fill[:3], round(245 * a)), r, radius=14)
-        canvas.border((*theme.INK[:3], round(220 * a)), r, width=2, radius=14)
-        theme.icon(canvas, "clock", (r.left + 40, r.centery), 34, (*theme.INK[:3], round(255 * a)))
-        canvas.text(fit(canvas, t(key), r.width - 100, 30, theme.DISPLAY), (r.centerx + 20, r.centery + 2), 30,
-                    theme.DISPLAY, (*theme.INK[:3], round(255 * a)), anchor="center", tracking=1)
+        draw_banner(canvas, self.clock_banner, (BOARD_RECT.centerx, BOARD_RECT.top + 70),
+                    urgent=self.clock_banner.key != "lupin_plan.warn_5")
 
     def save_meta(self, match: Any = None) -> dict:
         """What the autosave keeps of the screen: the planning clock's length and what is left."""
