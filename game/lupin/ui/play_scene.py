@@ -32,7 +32,7 @@ from typing import Any, Mapping
 
 import pygame
 
-from game.engine.api import TABLE, IllegalAction, events_for_seat
+from game.engine.api import TABLE, IllegalAction
 from game.engine.grid import format_coord
 from game.engine.i18n import current_language, number, t
 from game.engine.saves import Autosaver
@@ -53,7 +53,7 @@ from game.ui.canvas import Canvas
 from game.ui.clock import UP, Banner, Countdown, draw_banner
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
-from game.ui.scenes.table import TableCurtain
+from game.ui.scenes.table import TableCurtain, TableParts
 from game.ui.textfit import fit_line
 from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
 
@@ -79,7 +79,6 @@ HISTORY_BUTTON_W = 120  # "History", at the right of the log's title
 LOG_LINE = 19
 GROUP_AT = 3           # an action type with this many variants gets one button and a menu
 SPLIT_AT = 11          # ... and one menu per figure when there are this many for several figures
-MESSAGE_TIME = 5.0
 POPUP_W, POPUP_ROW, POPUP_ROWS = 360, 40, 14
 PLAN_SECONDS = 15 * 60  # the gang's planning clock (rulebook: 15 minutes)
 
@@ -187,7 +186,7 @@ class PlayCurtain(TableCurtain):
     it (the curtain stays below the menu, so nothing of the hidden seat's board is drawn)."""
 
 
-class LupinPlayScene(LupinBoardScene):
+class LupinPlayScene(TableParts, LupinBoardScene):
     """See the module docstring. ``start_revealed`` skips the first curtain (screenshots, tests)."""
 
     fills_window = True
@@ -215,9 +214,7 @@ class LupinPlayScene(LupinBoardScene):
         first = self.acting_seat()
         revealed = bool(start_revealed and first) or match.state.is_over()
         super().__init__(match.state, first if (revealed and first) else TABLE)
-        self.autosaver = autosaver if autosaver is not None else (Autosaver() if autosave else None)
-        if self.autosaver is not None and self.autosaver not in match.listeners:
-            match.listeners.append(self.autosaver)
+        self.attach_autosaver(autosaver, autosave, self.save_meta)   # the table's (game/ui/scenes/table.py)
         self.revealed = revealed
         self.over = match.state.is_over()
         if self.over:
@@ -256,8 +253,6 @@ class LupinPlayScene(LupinBoardScene):
         self.clock_notes: list[tuple[int, str, dict]] = []   # log lines of the clock: (log length, key, values)
         self.time_up_age = 0.0
         self.planning = PS.PlanningScreen(self)
-        if self.autosaver is not None:
-            self.autosaver.ui = self.save_meta
         self.over_button = FitButton((0, 0, 320, 58), lambda: t("lupin.play.over.back"), self.back_to_title,
                                      style="primary", icon="back")
         self.undo_button = FitButton((0, 0, 10, 10), lambda: t("lupin.play.undo"), self.undo, style="ghost",
@@ -417,9 +412,6 @@ class LupinPlayScene(LupinBoardScene):
         self.dice.clear()
         self.advance()
 
-    def say(self, sentence: str) -> None:
-        self.message, self.message_age = sentence, 0.0
-
     def question_for(self, choice: C.Choice) -> tuple[str, str, str] | None:
         """The (title, text, yes) of the question asked before ``choice``, or None: leaving the
         map (the member cannot come back), or a hidden member's action that shows him (a move's
@@ -475,11 +467,6 @@ class LupinPlayScene(LupinBoardScene):
         if f.get("turn_done"):
             return t("i11_play.partner.done", name=name)
         return t("i11_play.partner.not_now", name=name)
-
-    def back_to_title(self) -> None:
-        from game.ui.scenes.title import back_to_title
-
-        back_to_title(self.stack)
 
     # ================================================================ what is on offer
     def refresh(self) -> None:
@@ -844,10 +831,7 @@ class LupinPlayScene(LupinBoardScene):
         if not self.menu_open():   # the menu stops the clock; a computer seat waits for it to close
             self.tick_plan_clock(dt)
             self.tick_computer(dt)
-        if self.message is not None:
-            self.message_age += dt
-            if self.message_age > MESSAGE_TIME:
-                self.message = None
+        self.age_message(dt)
         if self.popup is not None:
             self.popup.update(dt)
         super().update(dt)
@@ -956,37 +940,9 @@ class LupinPlayScene(LupinBoardScene):
         self.version += 1
 
     # ================================================================ the log and the history
-    def seat_log(self) -> list[dict]:
-        """Every event the seat on screen may see, redacted for it, oldest first: the filter of its
-        view's log (``events_for_seat``), without the view's cap, so the History holds the whole
-        game. Kept between calls and extended as the game's log grows."""
-        state = self.match.state
-        cache = self.__dict__.get("_seat_log")
-        if cache is not None:
-            seat, done, last, _entries = cache
-            if seat != self.seat or done > len(state.log) or (done and state.log[done - 1] is not last):
-                cache = None   # another seat, or another game state (an undo): read it again
-        if cache is None:
-            cache = (self.seat, 0, None, [])
-            self._seat_lines = None
-        seat, done, last, entries = cache
-        if done < len(state.log):
-            entries = entries + [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(state.log[done:], self.seat)]
-            done, last = len(state.log), state.log[-1]
-        self._seat_log = (seat, done, last, entries)
-        return entries
-
-    def seat_lines(self) -> list[str]:
-        """The seat's log as sentences in the current language (kept, extended as it grows)."""
-        entries = self.seat_log()
-        cache = self.__dict__.get("_seat_lines")
-        if cache is None or cache[0] != current_language():
-            cache = (current_language(), [])
-        lang, lines = cache
-        if len(lines) < len(entries):
-            lines = lines + [event_line(e) for e in entries[len(lines):]]
-        self._seat_lines = (lang, lines)
-        return lines
+    # the seat's log (seat_log, seat_lines, missed) is the table's (TableParts), in Lupin's sentences
+    def event_line(self, entry: dict) -> str:
+        return event_line(entry)
 
     def update_log(self) -> None:
         """The History (the whole log with the clock's notes) and the side log's last lines."""
@@ -994,10 +950,6 @@ class LupinPlayScene(LupinBoardScene):
         tail = self.history[-40:]
         self.log_lines = [text for text, _i in tail]
         self.log_marks = [self.missed(i) for _text, i in tail]
-
-    def missed(self, index: int | None) -> bool:
-        """Whether the seat's event ``index`` happened while it was away (since its last turn)."""
-        return index is not None and self.since is not None and self.since[0] <= index < self.since[1]
 
     def _history_with_clock(self, lines: list[str]) -> list[tuple[str, int | None]]:
         notes = sorted(self.clock_notes, key=lambda n: n[0])
@@ -1011,18 +963,9 @@ class LupinPlayScene(LupinBoardScene):
                 out.append((line, i))
         return out
 
-    def open_history(self) -> None:
-        """The History panel: the seat's whole log, opened at what it missed since its last turn."""
-        if self.stack is None or not (self.revealed or self.over):
-            return
-        from game.ui.scenes.history import HistoryScene
-
-        since = None
-        if self.since is not None:
-            rows = [k for k, (_text, i) in enumerate(self.history) if self.missed(i)]
-            since = (rows[0], rows[-1] + 1) if rows else None
-        self.stack.push(HistoryScene([text for text, _i in self.history], title=lambda: t("history.title"),
-                                     since=since, since_title=lambda: t("i11_play.log.since")))
+    def history_rows(self) -> list[tuple[str, bool]]:
+        """The History: the seat's whole log with the clock's notes (never missed)."""
+        return [(text, self.missed(i)) for text, i in self.history]
 
     def _draw_clock_banner(self, canvas: Canvas) -> None:
         if self.clock_banner is None or not self.revealed or self.over:
@@ -1511,33 +1454,12 @@ class LupinPlayScene(LupinBoardScene):
             self._menu_btn = button
         return button
 
-    def open_game_menu(self) -> None:
-        """The in-game menu (game/ui/scenes/game_menu.py), over the screen or over the curtain.
-        With the curtain down the menu stands on the curtain; should the board be hidden with no
-        curtain on it, the menu covers the whole window."""
-        if self.stack is None or isinstance(self.stack.top, GameMenuScene):
-            return
+    def before_menu(self) -> None:
         self.select(self.selected)   # a menu of actions, a pressed square: closed
         self.planning.cancel()
-        hidden = not self.revealed and not self.over and not isinstance(self.stack.top, CurtainScene)
-        note = (lambda: t("game_menu.saved_note")) if self.autosaver is not None else None
-        self.stack.push(GameMenuScene(on_rules=self.open_rules, on_save_leave=self.save_and_leave, note=note,
-                                      hide_below=hidden))
 
-    def save_and_leave(self) -> None:
-        """Save and leave: the autosave (with the planning clock) written now, then the title,
-        whose "Continue" reopens the game behind the curtain."""
-        if self.autosaver is not None and not self.match.state.is_over():
-            self.autosaver(self.match)
-        self.back_to_title()
-
-    def menu_open(self) -> bool:
-        """True while the in-game menu or one of its dialogs is over this screen: the planning
-        clock stops, and a computer seat waits."""
-        if self.stack is None or self.stack.top is self:
-            return False
-        above = self.stack.scenes[self.stack.scenes.index(self) + 1:] if self in self.stack else []
-        return any(isinstance(s, (GameMenuScene, ConfirmScene)) for s in above)
+    def menu_options(self) -> dict[str, Any]:
+        return {"on_rules": self.open_rules}
 
     def _handle_panel(self, event: Any) -> bool:
         """The rules and menu buttons, and a click on a card of the hand (press and release on it)."""
