@@ -52,7 +52,7 @@ from game.ui import theme
 from game.ui.canvas import Canvas
 from game.ui.clock import UP, Banner, Countdown, draw_banner
 from game.ui.scenes.curtain import CurtainScene
-from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
+from game.ui.scenes.game_menu import ConfirmScene
 from game.ui.scenes.table import TableCurtain, TableParts
 from game.ui.textfit import fit_line
 from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
@@ -303,30 +303,35 @@ class LupinPlayScene(TableParts, LupinBoardScene):
     def enter(self) -> None:
         self.advance()
 
-    def advance(self) -> None:
-        """After a move: the end screen, the same seat again, or the curtain for the next seat."""
-        self.react(self.session.advance())
+    # what the session's steps mean on this screen (TableParts.advance, react, lift)
+    def on_over(self) -> None:
+        self.over = True
+        self.selected = self.popup = None
+        self.refresh()
 
-    def react(self, step: Step) -> None:
-        """What the session's step means on this screen."""
-        if step.kind == "over":
-            self.over = True
-            self.selected = self.popup = None
-            self.refresh()
-            return
-        if step.kind in ("computer", "stay"):   # the computer plays (update); the screen stays as it is
-            self.refresh()
-            return
+    def on_same(self, step: Step) -> None:   # the computer plays (update); the screen stays as it is
+        self.refresh()
+
+    def on_other(self, step: Step) -> None:
         # another seat: its board was hidden (the table's view) before anything else is drawn
         self.selected = self.popup = None
         self.dice.clear()
         self.message = None
         self.refresh()
-        nxt = step.seat
-        if step.kind == "curtain" and self.stack is not None and nxt is not None and self.curtain is None:
-            self.curtain = PlayCurtain(seat_name(nxt), on_ready=lambda: self.reveal(nxt), note=self.curtain_note(nxt),
+
+    def show_curtain(self, seat: str) -> None:
+        if self.curtain is None:
+            self.curtain = PlayCurtain(seat_name(seat), on_ready=lambda: self.reveal(seat),
+                                       note=self.curtain_note(seat),
                                        on_menu=self.open_game_menu if self.menu_buttons else None)
             self.stack.push(self.curtain)
+
+    def show_held(self, seat: str, held: Any) -> None:
+        """The tiles flipped since this seat last looked turn over, before its board."""
+        from game.lupin.ui import flip
+
+        if not flip.show_flips(self, seat, list(held), then=lambda: self.reveal(seat)):
+            self.lift(seat)
 
     def curtain_note(self, seat: str) -> str | None:
         """What the next seat is called for, when it is more than a turn (public knowledge):
@@ -340,18 +345,10 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         return None
 
     def reveal(self, seat: str) -> None:
-        """The curtain is lifted by ``seat``'s player."""
+        """The curtain is lifted by ``seat``'s player: its board, with what it missed since its
+        last turn (session.since), after the tiles held for it."""
         self.curtain = None
-        step = self.session.lift(seat)
-        if step.kind == "held":
-            from game.lupin.ui import flip   # tiles flipped since this seat last looked, before its board
-            if flip.show_flips(self, seat, list(step.held), then=lambda: self.reveal(seat)):
-                return
-            step = self.session.lift(seat)
-        if step.kind != "shown":
-            self.react(step)
-            return
-        self.refresh()   # its board, with what it missed since its last turn (session.since)
+        self.lift(seat)
 
     def play(self, choice: C.Choice, confirmed: bool = False) -> None:
         """Submit one legal action (the rules judge it) and move the game on. Leaving the map, and

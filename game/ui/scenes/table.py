@@ -136,6 +136,49 @@ class TableParts:
             if self.autosaver not in self.match.listeners:
                 self.match.listeners.append(self.autosaver)
 
+    # ---------------------------------------------------------------- the session's steps
+    def advance(self) -> None:
+        """After a move: the end, the same seat again, a computer seat's turn, or the next seat."""
+        self.react(self.session.advance())
+
+    def lift(self, seat: str) -> None:
+        """``seat``'s player has lifted the curtain (or watched what was held for it)."""
+        self.react(self.session.lift(seat))
+
+    def react(self, step: Step) -> None:
+        """What a step of the session means on this screen: the end (:meth:`on_over`); the same
+        screen (:meth:`on_same`: the seat plays on, a computer seat plays, a seat has lifted its
+        curtain); what was held for a seat, shown before its board (:meth:`show_held`, which calls
+        :meth:`lift` again once it is watched); else another seat (:meth:`on_other`: the board
+        hidden), and the curtain falls for it (:meth:`show_curtain`)."""
+        if step.kind == "over":
+            self.on_over()
+        elif step.kind in ("computer", "stay", "shown"):
+            self.on_same(step)
+        elif step.kind == "held" and step.seat is not None:
+            self.show_held(step.seat, step.held)
+        else:
+            self.on_other(step)
+            if step.kind == "curtain" and step.seat is not None and self.stack is not None:
+                self.show_curtain(step.seat)
+
+    def on_over(self) -> None:
+        """The game is over (the session shows the table's view)."""
+
+    def on_same(self, step: Step) -> None:
+        """The screen stays with the seat it shows."""
+
+    def on_other(self, step: Step) -> None:
+        """Another seat's turn (or nobody's here): what the last seat had open goes."""
+
+    def show_curtain(self, seat: str) -> None:
+        """The curtain falls for ``seat``; lifted, it calls :meth:`lift`."""
+        raise NotImplementedError
+
+    def show_held(self, seat: str, held: Sequence[Any]) -> None:
+        """``held`` shown to ``seat`` (its curtain just lifted), then :meth:`lift` again."""
+        raise NotImplementedError
+
     # ---------------------------------------------------------------- messages
     def say(self, message: IllegalAction | str) -> None:
         """A message in the player's language (a refusal is read again if the language changes)."""
@@ -288,28 +331,27 @@ class TableScene(TableParts, Scene):
         if not self.ended:
             self.react(self.session.advance())
 
-    def react(self, step: Step) -> None:
-        """Do what the session says: the curtain, held items, the end, or simply redraw."""
-        if step.kind == "over":
-            self._layout()
-            self.open_end()
-            return
-        if step.seat is None or self.stack is None:
-            pass
-        elif step.kind == "curtain":
-            seat = step.seat
-            self.message = None
-            self.stack.push(TableCurtain(self.board.seat_name(seat), on_ready=lambda: self.lift(seat),
-                                         on_menu=self.open_game_menu))
-        elif step.kind == "held":
-            seat = step.seat
-            lines = [self.event_text(dict(item)) if isinstance(item, Mapping) else str(item) for item in step.held]
-            self.stack.push(HeldScene(self.board.seat_name(seat), lines, on_ready=lambda: self.lift(seat)))
+    # the session's steps (TableParts.react): the panel laid out again, the curtain, held items, the end
+    def on_over(self) -> None:
+        self._layout()
+        self.open_end()
+
+    def on_same(self, step: Step) -> None:
         self._layout()
 
-    def lift(self, seat: str) -> None:
-        """``seat``'s player has lifted the curtain (or watched what was held for it)."""
-        self.react(self.session.lift(seat))
+    def on_other(self, step: Step) -> None:
+        self._layout()
+
+    def show_curtain(self, seat: str) -> None:
+        self.message = None
+        self.stack.push(TableCurtain(self.board.seat_name(seat), on_ready=lambda: self.lift(seat),
+                                     on_menu=self.open_game_menu))
+
+    def show_held(self, seat: str, held: Sequence[Any]) -> None:
+        if self.stack is not None:
+            lines = [self.event_text(dict(item)) if isinstance(item, Mapping) else str(item) for item in held]
+            self.stack.push(HeldScene(self.board.seat_name(seat), lines, on_ready=lambda: self.lift(seat)))
+        self._layout()
 
     def play(self, action: Action) -> None:
         """The seat on screen's move: a refusal is said in the player's language, nothing lost."""
@@ -319,7 +361,7 @@ class TableScene(TableParts, Scene):
             self.say(exc)
             return
         self.message = None
-        self.react(self.session.advance())
+        self.advance()
 
     def hand_over(self) -> None:
         step = self.session.hand_over()
