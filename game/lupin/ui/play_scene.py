@@ -381,16 +381,15 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         others' next curtain)."""
         return self.session.submit(action)
 
-    def tick_computer(self, dt: float) -> None:
-        """A computer seat's move, one every COMPUTER_PAUSE seconds, while nothing is on top."""
-        played = self.session.tick(dt, busy=self.curtain is not None or not self.is_top or self.dice.rolling)
-        if played is None:
-            return
+    # a computer seat's move, one every COMPUTER_PAUSE seconds (TableParts.tick_computer)
+    def computer_waits(self) -> bool:
+        return self.curtain is not None or not self.is_top or self.dice.rolling
+
+    def computer_played(self, played: Any) -> None:
         sounds.play_events(played.public)
         seen = [entry(e) for e in played.events]
         self.dice.show(seen)
         self._fresh = len(seen)
-        self.advance()
 
     def _after_flip(self, seat: str) -> None:
         """The flipping seat has watched its tile: back to its board if it plays on, else on."""
@@ -1616,8 +1615,9 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         notices = self.autosaver.notices if self.autosaver is not None else []
         canvas.line(theme.EDGE, (IX, top), (IX + IW, top), 1)
         # back from behind the curtain, before its first move: what the seat missed, marked
-        back = self.since is not None and self.revealed and len(self.seat_log()) == self.since[1]
-        title = t("i11_play.log.since_n", n=self.since[1] - self.since[0]) if back else t("lupin.play.log")
+        missed = self.missed_on_return()
+        back = missed is not None
+        title = t("i11_play.log.since_n", n=missed) if back else t("lupin.play.log")
         self._history_button().rect = pygame.FRect(IX + IW - HISTORY_BUTTON_W, top + 5, HISTORY_BUTTON_W, 24)
         canvas.text(fit(canvas, title.upper(), IW - HISTORY_BUTTON_W - 30, 14, theme.BOLD), (IX, top + 8), 14,
                     theme.BOLD, theme.GOLD, tracking=2)

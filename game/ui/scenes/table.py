@@ -179,6 +179,23 @@ class TableParts:
         """``held`` shown to ``seat`` (its curtain just lifted), then :meth:`lift` again."""
         raise NotImplementedError
 
+    # ---------------------------------------------------------------- computer seats
+    def computer_waits(self) -> bool:
+        """A computer seat waits while something is over the table (a menu, the curtain)."""
+        return not getattr(self, "is_top", True)
+
+    def tick_computer(self, dt: float) -> None:
+        """A computer seat's move after the session's pause, unless :meth:`computer_waits`; then
+        :meth:`computer_played` and on (:meth:`advance`)."""
+        played = self.session.tick(dt, busy=self.computer_waits())
+        if played is not None:
+            self.computer_played(played)
+            self.advance()
+
+    def computer_played(self, played: Played) -> None:
+        """What the screen shows of a computer seat's move (``played``, as the seat on screen may
+        know it) before the table goes on."""
+
     # ---------------------------------------------------------------- messages
     def say(self, message: IllegalAction | str) -> None:
         """A message in the player's language (a refusal is read again if the language changes)."""
@@ -232,6 +249,14 @@ class TableParts:
         """Whether the seat's event ``index`` happened while it was away (None: a line of the
         screen's own, never missed)."""
         return index is not None and self.session.missed(index)
+
+    def missed_on_return(self) -> int | None:
+        """Back from behind the curtain, before its first move: how many events the seat missed
+        while it was away (the log's title says so); else None."""
+        since = self.session.since
+        if since is None or not self.session.revealed or len(self.seat_log()) != since[1]:
+            return None
+        return since[1] - since[0]
 
     def history_rows(self) -> list[tuple[str, bool]]:
         """The History's lines, each with whether it was missed since the seat's last turn."""
@@ -377,14 +402,8 @@ class TableScene(TableParts, Scene):
         self.message = None
         self.react(self.session.advance())
 
-    def busy(self) -> bool:
-        """A computer seat waits while something is over the table (a menu, the curtain)."""
-        return not self.is_top
-
     def update(self, dt: float) -> None:
-        played: Played | None = self.session.tick(dt, busy=self.busy())
-        if played is not None:
-            self.react(self.session.advance())
+        self.tick_computer(dt)
         self.age_message(dt)
         super().update(dt)
 
@@ -501,9 +520,8 @@ class TableScene(TableParts, Scene):
     def _draw_log(self, canvas: Canvas) -> None:
         canvas.line(theme.EDGE, (IX, LOG_TOP - 10), (IX + IW, LOG_TOP - 10), 1)
         lines = self.log_lines() if (self.session.revealed or self.session.over) else []
-        since = self.session.since   # back from behind the curtain, before its first move
-        back = since is not None and self.session.revealed and len(lines) == since[1]
-        title = t("i11_play.log.since_n", n=since[1] - since[0]) if back and since else t("i12_session.log")
+        back = self.missed_on_return()   # back from behind the curtain, before its first move
+        title = t("i11_play.log.since_n", n=back) if back is not None else t("i12_session.log")
         fitted(canvas, title.upper(), (IX, LOG_TOP), IW - 150, 15, theme.BOLD, theme.GOLD, tracking=2)
         bottom = MESSAGE.top - 10 if self.message else PANEL.bottom - 20
         if self.session.over:
