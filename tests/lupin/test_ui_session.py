@@ -93,3 +93,17 @@ def test_a_flip_held_for_a_seat_survives_resume_from_the_setup():
         setup_app.update(CurtainScene.ARM_DELAY + 0.1)
         click(setup_app, (800, 450))
     assert shown == [("Zenigata", held)]
+
+
+def test_lupins_table_and_the_shells_share_the_tables_parts():
+    """The menu, the History, the log with its missed marks, messages, computer pacing and the
+    session's steps are written once (TableParts, game/ui/scenes/table.py): neither table keeps a
+    copy of its own (Lupin keeps its look: its panel, curtain and flips, through the hooks)."""
+    from game.ui.scenes.table import TableParts, TableScene
+
+    shared = ["open_game_menu", "open_history", "save_and_leave", "menu_open", "back_to_title", "seat_log",
+              "seat_lines", "missed", "say", "age_message", "advance", "lift", "react", "tick_computer",
+              "attach_autosaver", "missed_on_return"]
+    assert issubclass(LupinPlayScene, TableParts) and issubclass(TableScene, TableParts)
+    assert [n for n in shared if n in vars(LupinPlayScene) or n in vars(TableScene)] == []
+    assert all(n in vars(TableParts) for n in shared)
