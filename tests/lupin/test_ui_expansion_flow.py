@@ -120,7 +120,7 @@ def test_fujiko_buys_in_secret_behind_a_curtain_and_her_clock_ends_it():
     frame(app)
     for _ in range(60):                                      # one minute: a warning
         app.update(1.0)
-    assert scene.clock_banner is not None and scene.clock_banner[0] == "lupin_plan.warn_1"
+    assert scene.clock_banner is not None and scene.clock_banner.key == "lupin_plan.warn_1"
     for _ in range(64):                                      # 0:00, "Time is up", then the clock ends it
         app.update(1.0)
     done = [a for a in match.log if type(a).__name__ == "FujikoDone"]
@@ -128,6 +128,35 @@ def test_fujiko_buys_in_secret_behind_a_curtain_and_her_clock_ends_it():
     assert match.state.phase != "planning"
     assert isinstance(app.stack.top, CurtainScene) and app.stack.top.name != "Fujiko"
     assert scene.seat == TABLE and not scene.revealed
+
+
+def test_fujikos_clock_survives_a_resume_and_still_warns_and_ends_her_purchase():
+    from game.lupin.ui.setup_scene import screen_options
+
+    match = fujiko_step()
+    app, scene = app_on(match, revealed=False)
+    scene.enter()
+    lift_curtain(app)
+    for _ in range(40):                                      # 40 seconds of her 2 minutes
+        app.update(1.0)
+    meta = scene.save_meta()
+    assert meta["fujiko_left"] == pytest.approx(80.0, abs=0.1)
+    again = LupinPlayScene(match, autosave=False, start_revealed=False, **screen_options(meta))
+    app2 = make_app(scenes=(), lang="en")
+    app2.stack.push(again)
+    app2.update(0.02)
+    again.enter()
+    lift_curtain(app2)
+    assert again.seat == "fujiko" and again.fujiko_clock == pytest.approx(80.0, abs=0.1)   # not 2:00 again
+    for _ in range(19):
+        app2.update(1.0)
+    assert again.clock_banner is None                        # 1:01 left: no warning yet
+    app2.update(1.0)
+    assert again.clock_banner is not None and again.clock_banner.key == "lupin_plan.warn_1"
+    for _ in range(64):                                      # 0:00, "Time is up", then the clock ends it
+        app2.update(1.0)
+    done = [a for a in match.log if type(a).__name__ == "FujikoDone"]
+    assert len(done) == 1 and done[0].timed_out
 
 
 def test_the_gangs_shop_has_no_card_for_fujiko_while_she_is_away():

@@ -146,7 +146,7 @@ def test_the_clock_warns_at_five_and_at_one_minute():
     play.update(0.5)
     assert play.clock_banner is None
     play.update(1.0)
-    assert play.clock_banner is not None and play.clock_banner[0] == "lupin_plan.warn_5"
+    assert play.clock_banner is not None and play.clock_banner.key == "lupin_plan.warn_5"
     assert "5 minute" in play.log_lines[-1]
     shown = frame(app, 0.3)
     play.update(PS.WARN_TIME + 1)
@@ -154,7 +154,7 @@ def test_the_clock_warns_at_five_and_at_one_minute():
     play.update(play.plan_clock - 61)
     assert play.clock_banner is None and play.plan_clock > 60
     play.update(2.0)
-    assert play.clock_banner[0] == "lupin_plan.warn_1" and "1 minute" in play.log_lines[-1]
+    assert play.clock_banner.key == "lupin_plan.warn_1" and "1 minute" in play.log_lines[-1]
 
 
 def test_pause_hides_everything_and_stops_the_clock():
@@ -180,7 +180,7 @@ def test_when_the_time_is_up_the_plan_stands_as_it_is():
     app, play = shop_app(plan_left=3.0)
     drag(app, tile(play, "boat"), play.planning.card_point("lupin"))
     play.update(3.5)
-    assert play.plan_clock == 0 and play.clock_banner[0] == "lupin_plan.time_up_banner"
+    assert play.plan_clock == 0 and play.clock_banner.key == "lupin_plan.time_up_banner"
     assert play.match.state.phase == "planning"                 # "Time is up" shows first
     play.update(PS.TIMEOUT_GRACE)
     action = last(play)

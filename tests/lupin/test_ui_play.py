@@ -146,7 +146,7 @@ def test_selecting_hovering_and_cancelling_with_the_mouse():
     assert play.selected is None
     # a move clicked on the board is applied by the rules and logged in a sentence
     click(app, play.tokens["lupin"][0])
-    before = len(play.match.log)
+    before, lines_before = len(play.match.log), list(play.log_lines)
     point, cs = [(p, cs) for p, what, cs in play.clickables() if what == "square" and cs[0].kind == "move"][0]
     click(app, point)
     if play.popup is not None:
@@ -157,6 +157,7 @@ def test_selecting_hovering_and_cancelling_with_the_mouse():
     assert play.undo_button in play.widgets
     click(app, play.undo_button.rect.center)
     assert len(play.match.log) == before and play.undo_button not in play.widgets
+    assert play.log_lines == lines_before                  # the move's line went with it
 
 
 def test_a_shot_rolls_the_dice_in_the_dice_panel():

@@ -59,3 +59,51 @@ def test_lupins_table_scene_takes_a_match_computer_seats_and_autosave():
     app.update(0.02)
     assert isinstance(app.stack.top, CurtainScene) and not scene.revealed
     assert isinstance(build_scenes(spec.table_scene, app)[0], LupinPlayScene)   # the screenshot's default
+
+
+def test_a_flip_held_for_a_seat_survives_resume_from_the_setup():
+    """The set-up's Resume (not only the title's Continue) brings back the tiles held for a seat."""
+    from game.lupin.ui.setup_scene import LupinSetupScene
+
+    match = flip_match(True)
+    app = make_app(scenes=())
+    play = LupinPlayScene(match, autosave=True, start_revealed=True)
+    app.stack.push(play)
+    app.update(0.02)
+    point = next(p for p, what, c in play.clickables()
+                 if what == "button" and type(getattr(c, "action", None)).__name__ == "Flip")
+    click(app, point)                                              # Fujiko flips: autosaved
+    assert isinstance(app.stack.top, FlipScene)
+    held = play.session.save_meta()["held"]["zenigata"]
+    assert held and all("treasure" not in e for e in held)
+    setup = LupinSetupScene()
+    setup_app = make_app(scenes=())
+    setup_app.stack.push(setup)
+    assert setup.resumable is not None and setup.resume_button.visible
+    click(setup_app, setup.resume_button.rect.center)
+    again = next(s for s in setup_app.stack if isinstance(s, LupinPlayScene))
+    assert again is not play and list(again.match.log) == list(match.log)
+    setup_app.update(0.02)
+    shown = []
+    for _ in range(4):                     # each seat's curtain in turn, until Zenigata's flip shows
+        top = setup_app.stack.top
+        if isinstance(top, FlipScene):
+            shown.append((top.name, top.entries))
+            break
+        setup_app.update(CurtainScene.ARM_DELAY + 0.1)
+        click(setup_app, (800, 450))
+    assert shown == [("Zenigata", held)]
+
+
+def test_lupins_table_and_the_shells_share_the_tables_parts():
+    """The menu, the History, the log with its missed marks, messages, computer pacing and the
+    session's steps are written once (TableParts, game/ui/scenes/table.py): neither table keeps a
+    copy of its own (Lupin keeps its look: its panel, curtain and flips, through the hooks)."""
+    from game.ui.scenes.table import TableParts, TableScene
+
+    shared = ["open_game_menu", "open_history", "save_and_leave", "menu_open", "back_to_title", "seat_log",
+              "seat_lines", "missed", "say", "age_message", "advance", "lift", "react", "tick_computer",
+              "attach_autosaver", "missed_on_return"]
+    assert issubclass(LupinPlayScene, TableParts) and issubclass(TableScene, TableParts)
+    assert [n for n in shared if n in vars(LupinPlayScene) or n in vars(TableScene)] == []
+    assert all(n in vars(TableParts) for n in shared)

@@ -206,3 +206,25 @@ def test_a_click_on_the_draw_button_draws(ui):
     scene = the_table(app)
     ui.click(app, DRAW_BUTTON.center)
     assert scene.match.log[-1] == Draw("north") and len(scene.session.view().hand) == 5
+
+
+def test_the_log_is_made_again_in_the_other_language_and_a_refused_undo_keeps_it(ui):
+    """The table's log (TableParts: kept between frames, extended as the game grows) never shows a
+    line in the language the player left; a refused undo changes nothing in it."""
+    app = table_app(ui)
+    lift(ui, app)
+    scene = the_table(app)
+    before = [line for line, _m in scene.log_lines()]
+    ui.click(app, DRAW_BUTTON.center)                              # north draws a card
+    after = [line for line, _m in scene.log_lines()]
+    assert len(after) == len(before) + 1 and after[:len(before)] == before
+    i18n.set_language("it")
+    try:
+        italian = [line for line, _m in scene.log_lines()]
+        assert len(italian) == len(after) and italian[-1] != after[-1]
+        assert italian[-1] == scene.event_text(scene.seat_log()[-1])
+    finally:
+        i18n.set_language("en")
+    assert [line for line, _m in scene.log_lines()] == after
+    scene.undo()                                                   # a draw showed a card: refused
+    assert scene.message_text() and [line for line, _m in scene.log_lines()] == after

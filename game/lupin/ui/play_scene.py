@@ -32,7 +32,7 @@ from typing import Any, Mapping
 
 import pygame
 
-from game.engine.api import TABLE, IllegalAction, events_for_seat
+from game.engine.api import TABLE, IllegalAction
 from game.engine.grid import format_coord
 from game.engine.i18n import current_language, number, t
 from game.engine.saves import Autosaver
@@ -50,9 +50,10 @@ from game.lupin.ui.log_text import event_line, reason_text
 from game.lupin.ui import planning_scene as PS
 from game.ui import theme
 from game.ui.canvas import Canvas
+from game.ui.clock import UP, Banner, Countdown, draw_banner
 from game.ui.scenes.curtain import CurtainScene
-from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
-from game.ui.scenes.table import TableCurtain
+from game.ui.scenes.game_menu import ConfirmScene
+from game.ui.scenes.table import TableCurtain, TableParts
 from game.ui.textfit import fit_line
 from game.ui.widgets import Button, draw_panel, mix, resolve, top_band
 
@@ -78,7 +79,6 @@ HISTORY_BUTTON_W = 120  # "History", at the right of the log's title
 LOG_LINE = 19
 GROUP_AT = 3           # an action type with this many variants gets one button and a menu
 SPLIT_AT = 11          # ... and one menu per figure when there are this many for several figures
-MESSAGE_TIME = 5.0
 POPUP_W, POPUP_ROW, POPUP_ROWS = 360, 40, 14
 PLAN_SECONDS = 15 * 60  # the gang's planning clock (rulebook: 15 minutes)
 
@@ -186,7 +186,7 @@ class PlayCurtain(TableCurtain):
     it (the curtain stays below the menu, so nothing of the hidden seat's board is drawn)."""
 
 
-class LupinPlayScene(LupinBoardScene):
+class LupinPlayScene(TableParts, LupinBoardScene):
     """See the module docstring. ``start_revealed`` skips the first curtain (screenshots, tests)."""
 
     fills_window = True
@@ -214,9 +214,7 @@ class LupinPlayScene(LupinBoardScene):
         first = self.acting_seat()
         revealed = bool(start_revealed and first) or match.state.is_over()
         super().__init__(match.state, first if (revealed and first) else TABLE)
-        self.autosaver = autosaver if autosaver is not None else (Autosaver() if autosave else None)
-        if self.autosaver is not None and self.autosaver not in match.listeners:
-            match.listeners.append(self.autosaver)
+        self.attach_autosaver(autosaver, autosave, self.save_meta)   # the table's (game/ui/scenes/table.py)
         self.revealed = revealed
         self.over = match.state.is_over()
         if self.over:
@@ -243,17 +241,18 @@ class LupinPlayScene(LupinBoardScene):
         self.curtain: CurtainScene | None = None
         # the gang's planning clock: its length from the set-up (None: no limit), what is left of
         # it (kept in the autosave's "ui" block, so it survives a Resume), the 5- and 1-minute warnings
+        # (the shell's Countdown, game/ui/clock.py)
         self.plan_limit = plan_seconds
-        self.plan_clock = float(plan_left if plan_left is not None else (plan_seconds or 0))
-        if plan_seconds is None:
-            self.plan_clock = math.inf
-        self.fujiko_clock: float | None = fujiko_left   # Cagliostro: Fujiko's own 2 minutes, once shown
-        self.clock_banner: tuple[str, float] | None = None   # (text key, age)
+        self.plan_countdown = Countdown(plan_seconds, PS.WARN_AT, left=plan_left)
+        # Cagliostro: Fujiko's own 2 minutes, once shown (her length is her plan view's, fujiko_limit;
+        # the countdown warns at 1 minute)
+        self.fujiko_countdown: Countdown | None = None
+        if fujiko_left is not None:
+            self.fujiko_countdown = Countdown(math.inf, (60,), left=fujiko_left)
+        self.clock_banner: Banner | None = None
         self.clock_notes: list[tuple[int, str, dict]] = []   # log lines of the clock: (log length, key, values)
         self.time_up_age = 0.0
         self.planning = PS.PlanningScreen(self)
-        if self.autosaver is not None:
-            self.autosaver.ui = self.save_meta
         self.over_button = FitButton((0, 0, 320, 58), lambda: t("lupin.play.over.back"), self.back_to_title,
                                      style="primary", icon="back")
         self.undo_button = FitButton((0, 0, 10, 10), lambda: t("lupin.play.undo"), self.undo, style="ghost",
@@ -304,30 +303,35 @@ class LupinPlayScene(LupinBoardScene):
     def enter(self) -> None:
         self.advance()
 
-    def advance(self) -> None:
-        """After a move: the end screen, the same seat again, or the curtain for the next seat."""
-        self.react(self.session.advance())
+    # what the session's steps mean on this screen (TableParts.advance, react, lift)
+    def on_over(self) -> None:
+        self.over = True
+        self.selected = self.popup = None
+        self.refresh()
 
-    def react(self, step: Step) -> None:
-        """What the session's step means on this screen."""
-        if step.kind == "over":
-            self.over = True
-            self.selected = self.popup = None
-            self.refresh()
-            return
-        if step.kind in ("computer", "stay"):   # the computer plays (update); the screen stays as it is
-            self.refresh()
-            return
+    def on_same(self, step: Step) -> None:   # the computer plays (update); the screen stays as it is
+        self.refresh()
+
+    def on_other(self, step: Step) -> None:
         # another seat: its board was hidden (the table's view) before anything else is drawn
         self.selected = self.popup = None
         self.dice.clear()
         self.message = None
         self.refresh()
-        nxt = step.seat
-        if step.kind == "curtain" and self.stack is not None and nxt is not None and self.curtain is None:
-            self.curtain = PlayCurtain(seat_name(nxt), on_ready=lambda: self.reveal(nxt), note=self.curtain_note(nxt),
+
+    def show_curtain(self, seat: str) -> None:
+        if self.curtain is None:
+            self.curtain = PlayCurtain(seat_name(seat), on_ready=lambda: self.reveal(seat),
+                                       note=self.curtain_note(seat),
                                        on_menu=self.open_game_menu if self.menu_buttons else None)
             self.stack.push(self.curtain)
+
+    def show_held(self, seat: str, held: Any) -> None:
+        """The tiles flipped since this seat last looked turn over, before its board."""
+        from game.lupin.ui import flip
+
+        if not flip.show_flips(self, seat, list(held), then=lambda: self.reveal(seat)):
+            self.lift(seat)
 
     def curtain_note(self, seat: str) -> str | None:
         """What the next seat is called for, when it is more than a turn (public knowledge):
@@ -341,18 +345,10 @@ class LupinPlayScene(LupinBoardScene):
         return None
 
     def reveal(self, seat: str) -> None:
-        """The curtain is lifted by ``seat``'s player."""
+        """The curtain is lifted by ``seat``'s player: its board, with what it missed since its
+        last turn (session.since), after the tiles held for it."""
         self.curtain = None
-        step = self.session.lift(seat)
-        if step.kind == "held":
-            from game.lupin.ui import flip   # tiles flipped since this seat last looked, before its board
-            if flip.show_flips(self, seat, list(step.held), then=lambda: self.reveal(seat)):
-                return
-            step = self.session.lift(seat)
-        if step.kind != "shown":
-            self.react(step)
-            return
-        self.refresh()   # its board, with what it missed since its last turn (session.since)
+        self.lift(seat)
 
     def play(self, choice: C.Choice, confirmed: bool = False) -> None:
         """Submit one legal action (the rules judge it) and move the game on. Leaving the map, and
@@ -385,16 +381,15 @@ class LupinPlayScene(LupinBoardScene):
         others' next curtain)."""
         return self.session.submit(action)
 
-    def tick_computer(self, dt: float) -> None:
-        """A computer seat's move, one every COMPUTER_PAUSE seconds, while nothing is on top."""
-        played = self.session.tick(dt, busy=self.curtain is not None or not self.is_top or self.dice.rolling)
-        if played is None:
-            return
+    # a computer seat's move, one every COMPUTER_PAUSE seconds (TableParts.tick_computer)
+    def computer_waits(self) -> bool:
+        return self.curtain is not None or not self.is_top or self.dice.rolling
+
+    def computer_played(self, played: Any) -> None:
         sounds.play_events(played.public)
         seen = [entry(e) for e in played.events]
         self.dice.show(seen)
         self._fresh = len(seen)
-        self.advance()
 
     def _after_flip(self, seat: str) -> None:
         """The flipping seat has watched its tile: back to its board if it plays on, else on."""
@@ -412,9 +407,6 @@ class LupinPlayScene(LupinBoardScene):
             self.say(exc.text())
         self.dice.clear()
         self.advance()
-
-    def say(self, sentence: str) -> None:
-        self.message, self.message_age = sentence, 0.0
 
     def question_for(self, choice: C.Choice) -> tuple[str, str, str] | None:
         """The (title, text, yes) of the question asked before ``choice``, or None: leaving the
@@ -472,11 +464,6 @@ class LupinPlayScene(LupinBoardScene):
             return t("i11_play.partner.done", name=name)
         return t("i11_play.partner.not_now", name=name)
 
-    def back_to_title(self) -> None:
-        from game.ui.scenes.title import back_to_title
-
-        back_to_title(self.stack)
-
     # ================================================================ what is on offer
     def refresh(self) -> None:
         self._refreshed_in = current_language()   # labels and log lines are made in this language
@@ -495,8 +482,9 @@ class LupinPlayScene(LupinBoardScene):
                 self.choices = [c for c in self.choices if c not in clocked]
             # ... and Fujiko's (Cagliostro), once her own 2 minutes are up
             plan = self.view.get("plan") or {}
-            if plan.get("step") == "fujiko" and self.fujiko_clock is None and self.plan_limit is not None:
-                self.fujiko_clock = float(plan.get("clock_seconds") or PS.FUJIKO_SECONDS)
+            if plan.get("step") == "fujiko" and self.fujiko_countdown is None and self.plan_limit is not None:
+                self.fujiko_countdown = Countdown(math.inf, (60,), left=float(plan.get("clock_seconds")
+                                                                              or PS.FUJIKO_SECONDS))
             if self.fujiko_clock is None or self.fujiko_clock > 0:
                 self.choices = [c for c in self.choices
                                 if not (c.type_name == "FujikoDone" and getattr(c.action, "timed_out", False))]
@@ -839,10 +827,7 @@ class LupinPlayScene(LupinBoardScene):
         if not self.menu_open():   # the menu stops the clock; a computer seat waits for it to close
             self.tick_plan_clock(dt)
             self.tick_computer(dt)
-        if self.message is not None:
-            self.message_age += dt
-            if self.message_age > MESSAGE_TIME:
-                self.message = None
+        self.age_message(dt)
         if self.popup is not None:
             self.popup.update(dt)
         super().update(dt)
@@ -866,13 +851,23 @@ class LupinPlayScene(LupinBoardScene):
         return False
 
     # ================================================================ the planning clock, pause, radio
+    @property
+    def plan_clock(self) -> float:
+        """What is left of the gang's clock, in seconds (infinite: no limit)."""
+        return self.plan_countdown.remaining
+
+    @property
+    def fujiko_clock(self) -> float | None:
+        """What is left of Fujiko's 2 minutes (None: not shown yet, or no clocks)."""
+        return None if self.fujiko_countdown is None else self.fujiko_countdown.remaining
+
     def tick_plan_clock(self, dt: float) -> None:
         """The gang's clock counts while its board is on screen (not under the curtain, nor the
         pause: covered scenes are not updated); it warns at 5 and 1 minutes, and when it runs
         out the plan stands as it is (after a short "Time is up")."""
         if self.clock_banner is not None:
-            self.clock_banner = (self.clock_banner[0], self.clock_banner[1] + dt)
-            if self.clock_banner[1] > PS.WARN_TIME:
+            self.clock_banner.update(dt)
+            if self.clock_banner.gone:
                 self.clock_banner = None
         if not (self.revealed and not self.over and self.view["phase"] == "planning"):
             return
@@ -881,29 +876,29 @@ class LupinPlayScene(LupinBoardScene):
             return
         if self.plan_limit is None or not self.planning.coop:
             return
-        if self.plan_clock > 0:
-            self.plan_clock = self._run_clock(self.plan_clock, dt, PS.WARN_AT, self.plan_limit, save=True)
-            if self.plan_clock <= 0:
-                self._clock_up()
+        if not self.plan_countdown.is_up:
+            self._run_clock(self.plan_countdown, dt, save=True)
             return
         self._time_out(dt, "ConfirmPlan")
 
-    def _run_clock(self, left: float, dt: float, warn_at: Any, limit: float, *, save: bool) -> float:
-        """One tick of a planning clock: what is left, the warnings it passes (under ``limit``) and,
-        with ``save``, a save at each whole minute."""
-        before, left = left, max(0.0, left - dt)
-        for mark in warn_at:
-            if before > mark >= left and limit > mark:
+    def _run_clock(self, clock: Countdown, dt: float, *, save: bool) -> None:
+        """One tick of a planning clock: the warnings it passes, with ``save`` a save at each whole
+        minute, and "Time is up" when it runs out."""
+        before = clock.remaining
+        happened = clock.tick(dt)
+        for mark in happened:
+            if mark != UP:
                 self.warn_clock(mark)
-        if save and self.autosaver is not None and math.ceil(before / 60) != math.ceil(left / 60):
+        if save and self.autosaver is not None and clock.minute_changed(before):
             self.autosaver(self.match)      # the clock's minute survives a crash or a quit
-        return left
+        if UP in happened:
+            self._clock_up()
 
     def _clock_up(self) -> None:
         """A clock has just run out (already stored): the "Time is up" banner and log line."""
         self.time_up_age = 0.0
         sounds.play("time_up")
-        self.clock_banner = ("lupin_plan.time_up_banner", 0.0)
+        self.clock_banner = Banner("lupin_plan.time_up_banner")
         self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.time_up", {}))
         self.refresh()   # the clock at 0 may now end the planning (refresh reads it)
 
@@ -925,55 +920,25 @@ class LupinPlayScene(LupinBoardScene):
     def tick_fujiko_clock(self, dt: float) -> None:
         """Cagliostro: Fujiko's 2 minutes count while her shop is on screen; at 0:00 (after a
         short "Time is up") the screen ends her purchase with ``FujikoDone(timed_out=True)``."""
-        if self.fujiko_clock is None:
+        if self.fujiko_countdown is None:
             return
-        if self.fujiko_clock > 0:
-            self.fujiko_clock = self._run_clock(self.fujiko_clock, dt, (60,), math.inf, save=False)
-            if self.fujiko_clock <= 0:
-                self._clock_up()
+        if not self.fujiko_countdown.is_up:
+            self._run_clock(self.fujiko_countdown, dt, save=False)
             return
         self._time_out(dt, "FujikoDone")
 
-    def warn_clock(self, seconds: int) -> None:
+    def warn_clock(self, seconds: float) -> None:
         sounds.play("clock_warn")
         key = "lupin_plan.warn_5" if seconds >= 300 else "lupin_plan.warn_1"
-        self.clock_banner = (key, 0.0)
-        self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.warn", {"n": seconds // 60}))
+        self.clock_banner = Banner(key)
+        self.clock_notes.append((len(self.seat_log()), "lupin_plan.log.warn", {"n": int(seconds // 60)}))
         self.update_log()
         self.version += 1
 
     # ================================================================ the log and the history
-    def seat_log(self) -> list[dict]:
-        """Every event the seat on screen may see, redacted for it, oldest first: the filter of its
-        view's log (``events_for_seat``), without the view's cap, so the History holds the whole
-        game. Kept between calls and extended as the game's log grows."""
-        state = self.match.state
-        cache = self.__dict__.get("_seat_log")
-        if cache is not None:
-            seat, done, last, _entries = cache
-            if seat != self.seat or done > len(state.log) or (done and state.log[done - 1] is not last):
-                cache = None   # another seat, or another game state (an undo): read it again
-        if cache is None:
-            cache = (self.seat, 0, None, [])
-            self._seat_lines = None
-        seat, done, last, entries = cache
-        if done < len(state.log):
-            entries = entries + [{"kind": e.kind, **dict(e.data)} for e in events_for_seat(state.log[done:], self.seat)]
-            done, last = len(state.log), state.log[-1]
-        self._seat_log = (seat, done, last, entries)
-        return entries
-
-    def seat_lines(self) -> list[str]:
-        """The seat's log as sentences in the current language (kept, extended as it grows)."""
-        entries = self.seat_log()
-        cache = self.__dict__.get("_seat_lines")
-        if cache is None or cache[0] != current_language():
-            cache = (current_language(), [])
-        lang, lines = cache
-        if len(lines) < len(entries):
-            lines = lines + [event_line(e) for e in entries[len(lines):]]
-        self._seat_lines = (lang, lines)
-        return lines
+    # the seat's log (seat_log, seat_lines, missed) is the table's (TableParts), in Lupin's sentences
+    def event_line(self, entry: dict) -> str:
+        return event_line(entry)
 
     def update_log(self) -> None:
         """The History (the whole log with the clock's notes) and the side log's last lines."""
@@ -981,10 +946,6 @@ class LupinPlayScene(LupinBoardScene):
         tail = self.history[-40:]
         self.log_lines = [text for text, _i in tail]
         self.log_marks = [self.missed(i) for _text, i in tail]
-
-    def missed(self, index: int | None) -> bool:
-        """Whether the seat's event ``index`` happened while it was away (since its last turn)."""
-        return index is not None and self.since is not None and self.since[0] <= index < self.since[1]
 
     def _history_with_clock(self, lines: list[str]) -> list[tuple[str, int | None]]:
         notes = sorted(self.clock_notes, key=lambda n: n[0])
@@ -998,35 +959,15 @@ class LupinPlayScene(LupinBoardScene):
                 out.append((line, i))
         return out
 
-    def open_history(self) -> None:
-        """The History panel: the seat's whole log, opened at what it missed since its last turn."""
-        if self.stack is None or not (self.revealed or self.over):
-            return
-        from game.ui.scenes.history import HistoryScene
-
-        since = None
-        if self.since is not None:
-            rows = [k for k, (_text, i) in enumerate(self.history) if self.missed(i)]
-            since = (rows[0], rows[-1] + 1) if rows else None
-        self.stack.push(HistoryScene([text for text, _i in self.history], title=lambda: t("history.title"),
-                                     since=since, since_title=lambda: t("i11_play.log.since")))
+    def history_rows(self) -> list[tuple[str, bool]]:
+        """The History: the seat's whole log with the clock's notes (never missed)."""
+        return [(text, self.missed(i)) for text, i in self.history]
 
     def _draw_clock_banner(self, canvas: Canvas) -> None:
         if self.clock_banner is None or not self.revealed or self.over:
             return
-        key, age = self.clock_banner
-        a = min(1.0, age / 0.2, max(0.0, (PS.WARN_TIME - age) / 0.5))
-        flash = 0.5 + 0.5 * math.cos(age * 9) if age < 1.5 else 1.0
-        r = pygame.FRect(0, 0, 620, 74)
-        r.midtop = (BOARD_RECT.centerx, BOARD_RECT.top + 70)
-        urgent = key != "lupin_plan.warn_5"
-        fill = mix((150, 34, 42), (222, 70, 74), flash) if urgent else mix((150, 104, 30), (240, 184, 72), flash)
-        canvas.fill((0, 0, 0, round(120 * a)), r.move(3, 5), radius=14)
-        canvas.fill((*fill[:3], round(245 * a)), r, radius=14)
-        canvas.border((*theme.INK[:3], round(220 * a)), r, width=2, radius=14)
-        theme.icon(canvas, "clock", (r.left + 40, r.centery), 34, (*theme.INK[:3], round(255 * a)))
-        canvas.text(fit(canvas, t(key), r.width - 100, 30, theme.DISPLAY), (r.centerx + 20, r.centery + 2), 30,
-                    theme.DISPLAY, (*theme.INK[:3], round(255 * a)), anchor="center", tracking=1)
+        draw_banner(canvas, self.clock_banner, (BOARD_RECT.centerx, BOARD_RECT.top + 70),
+                    urgent=self.clock_banner.key != "lupin_plan.warn_5")
 
     def save_meta(self, match: Any = None) -> dict:
         """What the autosave keeps of the screen: the planning clock's length and what is left."""
@@ -1509,33 +1450,12 @@ class LupinPlayScene(LupinBoardScene):
             self._menu_btn = button
         return button
 
-    def open_game_menu(self) -> None:
-        """The in-game menu (game/ui/scenes/game_menu.py), over the screen or over the curtain.
-        With the curtain down the menu stands on the curtain; should the board be hidden with no
-        curtain on it, the menu covers the whole window."""
-        if self.stack is None or isinstance(self.stack.top, GameMenuScene):
-            return
+    def before_menu(self) -> None:
         self.select(self.selected)   # a menu of actions, a pressed square: closed
         self.planning.cancel()
-        hidden = not self.revealed and not self.over and not isinstance(self.stack.top, CurtainScene)
-        note = (lambda: t("game_menu.saved_note")) if self.autosaver is not None else None
-        self.stack.push(GameMenuScene(on_rules=self.open_rules, on_save_leave=self.save_and_leave, note=note,
-                                      hide_below=hidden))
 
-    def save_and_leave(self) -> None:
-        """Save and leave: the autosave (with the planning clock) written now, then the title,
-        whose "Continue" reopens the game behind the curtain."""
-        if self.autosaver is not None and not self.match.state.is_over():
-            self.autosaver(self.match)
-        self.back_to_title()
-
-    def menu_open(self) -> bool:
-        """True while the in-game menu or one of its dialogs is over this screen: the planning
-        clock stops, and a computer seat waits."""
-        if self.stack is None or self.stack.top is self:
-            return False
-        above = self.stack.scenes[self.stack.scenes.index(self) + 1:] if self in self.stack else []
-        return any(isinstance(s, (GameMenuScene, ConfirmScene)) for s in above)
+    def menu_options(self) -> dict[str, Any]:
+        return {"on_rules": self.open_rules}
 
     def _handle_panel(self, event: Any) -> bool:
         """The rules and menu buttons, and a click on a card of the hand (press and release on it)."""
@@ -1695,8 +1615,9 @@ class LupinPlayScene(LupinBoardScene):
         notices = self.autosaver.notices if self.autosaver is not None else []
         canvas.line(theme.EDGE, (IX, top), (IX + IW, top), 1)
         # back from behind the curtain, before its first move: what the seat missed, marked
-        back = self.since is not None and self.revealed and len(self.seat_log()) == self.since[1]
-        title = t("i11_play.log.since_n", n=self.since[1] - self.since[0]) if back else t("lupin.play.log")
+        missed = self.missed_on_return()
+        back = missed is not None
+        title = t("i11_play.log.since_n", n=missed) if back else t("lupin.play.log")
         self._history_button().rect = pygame.FRect(IX + IW - HISTORY_BUTTON_W, top + 5, HISTORY_BUTTON_W, 24)
         canvas.text(fit(canvas, title.upper(), IW - HISTORY_BUTTON_W - 30, 14, theme.BOLD), (IX, top + 8), 14,
                     theme.BOLD, theme.GOLD, tracking=2)

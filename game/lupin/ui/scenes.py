@@ -288,12 +288,8 @@ def _lupin_continue():
     def build():
         from game.lupin.ui.play_scene import LupinPlayScene
 
-        from game.engine.session import options_from_meta
-
-        options = screen_options(data.ui)
-        # what each seat had seen (its "Since your last turn") and the tiles held for it come back
-        options.update(options_from_meta(data.ui))
-        return [LupinPlayScene(match, **options)]
+        # the clock, what each seat had seen (its "Since your last turn") and the tiles held for it
+        return [LupinPlayScene(match, **screen_options(data.ui))]
 
     name = episode(match.config["episode"]).name[current_language()]
     note = t("lupin.setup.resume_note", episode=name, round=match.state.round, players=match.config["players"])

@@ -69,8 +69,10 @@ def latest_unfinished(directory: Any = None) -> Any:
 def screen_options(ui: dict) -> dict[str, Any]:
     """The play scene's options kept in a save's ``meta.ui``: the planning clock's length and
     what was left of it (a save without them: the rulebook's 15 minutes, from the start), and
-    how much of its log each seat had seen (its "Since your last turn" marks). The title's
+    how much of its log each seat had seen (its "Since your last turn" marks) and the tiles held
+    for a seat (a flip it has not watched yet). The title's
     Continue and the set-up's Resume both reopen a game with these."""
+    from game.engine.session import options_from_meta
     from game.lupin.ui.play_scene import PLAN_SECONDS
 
     out: dict[str, Any] = {"plan_seconds": PLAN_SECONDS}
@@ -83,10 +85,9 @@ def screen_options(ui: dict) -> dict[str, Any]:
     fujiko = ui.get("fujiko_left")   # Cagliostro: what was left of Fujiko's 2 minutes
     if isinstance(fujiko, (int, float)) and not isinstance(fujiko, bool) and fujiko >= 0:
         out["fujiko_left"] = float(fujiko)
-    seen = ui.get("last_seen")   # what each seat had seen: its "Since your last turn" comes back
-    if isinstance(seen, dict):
-        out["last_seen"] = {k: v for k, v in seen.items() if isinstance(k, str) and isinstance(v, int)
-                            and not isinstance(v, bool) and v >= 0}
+    # what each seat had seen (its "Since your last turn") and the tiles held for a seat that has
+    # not watched them yet come back, the table session's own reading of the block
+    out.update(options_from_meta(ui))
     return out
 
 

@@ -13,6 +13,12 @@ Privacy: the screen draws ``session.view()`` only, which is the table's view whe
 down or held items are being watched; the log is the screen seat's; a computer seat's move is shown
 as the seat on screen may know it.
 
+The parts every table scene does the same way are in :class:`TableParts` (a mixin): the autosave's
+hook-up, the seat's log with what it missed since its last turn (built once and extended as the game
+goes on), the History, the in-game menu and Save and leave, messages. :class:`TableScene` is made of
+them and a plain look; a title whose table looks its own (its own panel) may build its scene on
+``TableParts`` too, giving :meth:`TableParts.event_line` and drawing the parts its own way.
+
 A title plugs in with a board view and a registered scene named by its spec's ``table_scene``,
 called ``factory(app, match=<Match>, computer={seat: bot}, autosave=<bool>)`` (and with no options
 for a screenshot): the example title's is :mod:`game.ui.example_table`.
@@ -107,7 +113,209 @@ class HeldScene(CurtainScene):
         return self.age < PULSE_TIME + 1.0
 
 
-class TableScene(Scene):
+class TableParts:
+    """What every table scene does the same way, for a scene with a ``session`` (a
+    :class:`TableSession`), a ``match``, a ``stack`` and ``self.is_top`` (a :class:`Scene`): see the
+    module docstring. A scene names its log's lines with :meth:`event_line`, may add to the menu with
+    :meth:`menu_options` and close what it has open first with :meth:`before_menu`."""
+
+    session: TableSession
+    match: Any
+    stack: Any
+    autosaver: Autosaver | None = None
+    message: str | Callable[[], str] | None = None
+    message_age = 0.0
+
+    # ---------------------------------------------------------------- the autosave
+    def attach_autosaver(self, autosaver: Autosaver | None, autosave: bool, ui: Callable[[Any], dict]) -> None:
+        """The game autosaved after every move (``autosaver``, else a new one when ``autosave``),
+        with the screen's own state (``ui(match)``) in the save's ``"ui"`` block."""
+        self.autosaver = autosaver if autosaver is not None else (Autosaver() if autosave else None)
+        if self.autosaver is not None:
+            self.autosaver.ui = ui
+            if self.autosaver not in self.match.listeners:
+                self.match.listeners.append(self.autosaver)
+
+    # ---------------------------------------------------------------- the session's steps
+    def advance(self) -> None:
+        """After a move: the end, the same seat again, a computer seat's turn, or the next seat."""
+        self.react(self.session.advance())
+
+    def lift(self, seat: str) -> None:
+        """``seat``'s player has lifted the curtain (or watched what was held for it)."""
+        self.react(self.session.lift(seat))
+
+    def react(self, step: Step) -> None:
+        """What a step of the session means on this screen: the end (:meth:`on_over`); the same
+        screen (:meth:`on_same`: the seat plays on, a computer seat plays, a seat has lifted its
+        curtain); what was held for a seat, shown before its board (:meth:`show_held`, which calls
+        :meth:`lift` again once it is watched); else another seat (:meth:`on_other`: the board
+        hidden), and the curtain falls for it (:meth:`show_curtain`)."""
+        if step.kind == "over":
+            self.on_over()
+        elif step.kind in ("computer", "stay", "shown"):
+            self.on_same(step)
+        elif step.kind == "held" and step.seat is not None:
+            self.show_held(step.seat, step.held)
+        else:
+            self.on_other(step)
+            if step.kind == "curtain" and step.seat is not None and self.stack is not None:
+                self.show_curtain(step.seat)
+
+    def on_over(self) -> None:
+        """The game is over (the session shows the table's view)."""
+
+    def on_same(self, step: Step) -> None:
+        """The screen stays with the seat it shows."""
+
+    def on_other(self, step: Step) -> None:
+        """Another seat's turn (or nobody's here): what the last seat had open goes."""
+
+    def show_curtain(self, seat: str) -> None:
+        """The curtain falls for ``seat``; lifted, it calls :meth:`lift`."""
+        raise NotImplementedError
+
+    def show_held(self, seat: str, held: Sequence[Any]) -> None:
+        """``held`` shown to ``seat`` (its curtain just lifted), then :meth:`lift` again."""
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- computer seats
+    def computer_waits(self) -> bool:
+        """A computer seat waits while something is over the table (a menu, the curtain)."""
+        return not getattr(self, "is_top", True)
+
+    def tick_computer(self, dt: float) -> None:
+        """A computer seat's move after the session's pause, unless :meth:`computer_waits`; then
+        :meth:`computer_played` and on (:meth:`advance`)."""
+        played = self.session.tick(dt, busy=self.computer_waits())
+        if played is not None:
+            self.computer_played(played)
+            self.advance()
+
+    def computer_played(self, played: Played) -> None:
+        """What the screen shows of a computer seat's move (``played``, as the seat on screen may
+        know it) before the table goes on."""
+
+    # ---------------------------------------------------------------- messages
+    def say(self, message: IllegalAction | str) -> None:
+        """A message in the player's language (a refusal is read again if the language changes)."""
+        self.message = (lambda: message.text()) if isinstance(message, IllegalAction) else message
+        self.message_age = 0.0
+
+    def message_text(self) -> str | None:
+        return self.message() if callable(self.message) else self.message
+
+    def age_message(self, dt: float) -> None:
+        """A message goes after :data:`MESSAGE_TIME` seconds."""
+        if self.message is not None:
+            self.message_age += dt
+            if self.message_age > MESSAGE_TIME:
+                self.message = None
+
+    # ---------------------------------------------------------------- the log
+    def event_line(self, entry: dict) -> str:
+        """One log entry as a line in the current language (the title's event texts)."""
+        raise NotImplementedError
+
+    def seat_log(self) -> list[dict]:
+        """Every event the seat on screen may know, redacted for it, oldest first, as entries: the
+        whole game (the History holds it all). Read again only when the moves or the seat change."""
+        seat = self.session.screen_seat()
+        log = self.match.log
+        key = (seat, len(log), log[-1] if log else None)
+        cache = self.__dict__.get("_table_log")
+        if cache is None or cache[0][:2] != key[:2] or cache[0][2] is not key[2]:
+            cache = (key, [entry(e) for e in self.session.seat_events(seat)])
+            self._table_log = cache
+        return cache[1]
+
+    def seat_lines(self) -> list[str]:
+        """The seat's log as lines in the current language: made once per entry, kept while the log
+        only grows (another seat, an undo or another language: made again)."""
+        entries = self.seat_log()
+        lang = current_language()
+        cache = self.__dict__.get("_table_lines")
+        lines: list[str] = []
+        if cache is not None and cache[0] == lang:
+            old, kept = cache[1], cache[2]
+            if old is entries or (len(old) <= len(entries) and entries[:len(old)] == old):
+                lines = kept
+        if len(lines) < len(entries):
+            lines = lines + [self.event_line(e) for e in entries[len(lines):]]
+        self._table_lines = (lang, entries, lines)
+        return lines
+
+    def missed(self, index: int | None) -> bool:
+        """Whether the seat's event ``index`` happened while it was away (None: a line of the
+        screen's own, never missed)."""
+        return index is not None and self.session.missed(index)
+
+    def missed_on_return(self) -> int | None:
+        """Back from behind the curtain, before its first move: how many events the seat missed
+        while it was away (the log's title says so); else None."""
+        since = self.session.since
+        if since is None or not self.session.revealed or len(self.seat_log()) != since[1]:
+            return None
+        return since[1] - since[0]
+
+    def history_rows(self) -> list[tuple[str, bool]]:
+        """The History's lines, each with whether it was missed since the seat's last turn."""
+        return [(line, self.missed(i)) for i, line in enumerate(self.seat_lines())]
+
+    def open_history(self) -> None:
+        """The History: the seat's whole log, opened at what it missed since its last turn."""
+        if self.stack is None or not (self.session.revealed or self.session.over):
+            return
+        from game.ui.scenes.history import HistoryScene
+
+        rows = self.history_rows()
+        marked = [i for i, (_line, missed) in enumerate(rows) if missed]
+        since = (marked[0], marked[-1] + 1) if marked else None
+        self.stack.push(HistoryScene([line for line, _m in rows], title=lambda: t("history.title"), since=since,
+                                     since_title=lambda: t("i11_play.log.since")))
+
+    # ---------------------------------------------------------------- the menu
+    def before_menu(self) -> None:
+        """Close what the scene has open before its menu opens (nothing here)."""
+
+    def menu_options(self) -> dict[str, Any]:
+        """More for the in-game menu (e.g. ``on_rules``)."""
+        return {}
+
+    def open_game_menu(self) -> None:
+        """The in-game menu (game_menu.py), over the screen or over the curtain. With the curtain
+        down the menu stands on the curtain; should the board be hidden with no curtain on it, the
+        menu covers the whole window."""
+        if self.stack is None or isinstance(self.stack.top, GameMenuScene):
+            return
+        self.before_menu()
+        hidden = not self.session.revealed and not self.session.over and not isinstance(self.stack.top, CurtainScene)
+        note = (lambda: t("game_menu.saved_note")) if self.autosaver is not None else None
+        self.stack.push(GameMenuScene(**self.menu_options(), on_save_leave=self.save_and_leave, note=note,
+                                      hide_below=hidden))
+
+    def save_and_leave(self) -> None:
+        """Save and leave: the autosave (with the screen's state) written now, then the title,
+        whose "Continue" reopens the game behind the curtain."""
+        if self.autosaver is not None and not self.match.state.is_over():
+            self.autosaver(self.match)
+        self.back_to_title()
+
+    def back_to_title(self) -> None:
+        from game.ui.scenes.title import back_to_title
+
+        back_to_title(self.stack)
+
+    def menu_open(self) -> bool:
+        """True while the in-game menu or one of its dialogs is over this screen (a clock stops,
+        a computer seat waits)."""
+        if self.stack is None or self.stack.top is self:
+            return False
+        above = self.stack.scenes[self.stack.scenes.index(self) + 1:] if self in self.stack else []
+        return any(isinstance(s, (GameMenuScene, ConfirmScene)) for s in above)
+
+
+class TableScene(TableParts, Scene):
     """See the module docstring. ``event_text``: log entry -> a line (default: the spec's);
     ``curtain``: the policy (default: the spec's); ``session_options``: more for the session
     (``last_seen``, ``held`` from a save: :func:`game.engine.session.options_from_meta`)."""
@@ -128,12 +336,8 @@ class TableScene(Scene):
         self.event_text = event_text or (load(spec.event_text) if spec.event_text else _plain_event)
         self.session = TableSession(match, curtain=curtain if curtain is not None else spec.curtain,
                                     computer=computer, start_revealed=start_revealed, **session_options)
-        self.autosaver = autosaver if autosaver is not None else (Autosaver() if autosave else None)
-        if self.autosaver is not None:
-            self.autosaver.ui = lambda _match: self.session.save_meta()
-            if self.autosaver not in match.listeners:
-                match.listeners.append(self.autosaver)
-        self.message: str | Callable[[], str] | None = None
+        self.attach_autosaver(autosaver, autosave, lambda _match: self.session.save_meta())
+        self.message = None
         self.message_age = 0.0
         self.ended = False
         self.menu_button = Button(MENU_BUTTON, lambda: t("game_menu.button"), self.open_game_menu, icon="gear",
@@ -152,28 +356,27 @@ class TableScene(Scene):
         if not self.ended:
             self.react(self.session.advance())
 
-    def react(self, step: Step) -> None:
-        """Do what the session says: the curtain, held items, the end, or simply redraw."""
-        if step.kind == "over":
-            self._layout()
-            self.open_end()
-            return
-        if step.seat is None or self.stack is None:
-            pass
-        elif step.kind == "curtain":
-            seat = step.seat
-            self.message = None
-            self.stack.push(TableCurtain(self.board.seat_name(seat), on_ready=lambda: self.lift(seat),
-                                         on_menu=self.open_game_menu))
-        elif step.kind == "held":
-            seat = step.seat
-            lines = [self.event_text(dict(item)) if isinstance(item, Mapping) else str(item) for item in step.held]
-            self.stack.push(HeldScene(self.board.seat_name(seat), lines, on_ready=lambda: self.lift(seat)))
+    # the session's steps (TableParts.react): the panel laid out again, the curtain, held items, the end
+    def on_over(self) -> None:
+        self._layout()
+        self.open_end()
+
+    def on_same(self, step: Step) -> None:
         self._layout()
 
-    def lift(self, seat: str) -> None:
-        """``seat``'s player has lifted the curtain (or watched what was held for it)."""
-        self.react(self.session.lift(seat))
+    def on_other(self, step: Step) -> None:
+        self._layout()
+
+    def show_curtain(self, seat: str) -> None:
+        self.message = None
+        self.stack.push(TableCurtain(self.board.seat_name(seat), on_ready=lambda: self.lift(seat),
+                                     on_menu=self.open_game_menu))
+
+    def show_held(self, seat: str, held: Sequence[Any]) -> None:
+        if self.stack is not None:
+            lines = [self.event_text(dict(item)) if isinstance(item, Mapping) else str(item) for item in held]
+            self.stack.push(HeldScene(self.board.seat_name(seat), lines, on_ready=lambda: self.lift(seat)))
+        self._layout()
 
     def play(self, action: Action) -> None:
         """The seat on screen's move: a refusal is said in the player's language, nothing lost."""
@@ -183,7 +386,7 @@ class TableScene(Scene):
             self.say(exc)
             return
         self.message = None
-        self.react(self.session.advance())
+        self.advance()
 
     def hand_over(self) -> None:
         step = self.session.hand_over()
@@ -199,23 +402,9 @@ class TableScene(Scene):
         self.message = None
         self.react(self.session.advance())
 
-    def say(self, exc: IllegalAction | str) -> None:
-        """A message in the player's language (a refusal is read again if the language changes)."""
-        self.message = (lambda: exc.text()) if isinstance(exc, IllegalAction) else exc
-        self.message_age = 0.0
-
-    def busy(self) -> bool:
-        """A computer seat waits while something is over the table (a menu, the curtain)."""
-        return not self.is_top
-
     def update(self, dt: float) -> None:
-        played: Played | None = self.session.tick(dt, busy=self.busy())
-        if played is not None:
-            self.react(self.session.advance())
-        if self.message is not None:
-            self.message_age += dt
-            if self.message_age > MESSAGE_TIME:
-                self.message = None
+        self.tick_computer(dt)
+        self.age_message(dt)
         super().update(dt)
 
     # ================================================================ the end
@@ -233,45 +422,13 @@ class TableScene(Scene):
             for scene in scenes[1:]:
                 self.stack.push(scene)
 
-    def back_to_title(self) -> None:
-        from game.ui.scenes.title import back_to_title
-
-        back_to_title(self.stack)
-
-    # ================================================================ menu and history
-    def open_game_menu(self) -> None:
-        if self.stack is None or isinstance(self.stack.top, GameMenuScene):
-            return
-        hidden = not self.session.revealed and not self.session.over and not isinstance(self.stack.top, CurtainScene)
-        note = (lambda: t("game_menu.saved_note")) if self.autosaver is not None else None
-        self.stack.push(GameMenuScene(on_save_leave=self.save_and_leave, note=note, hide_below=hidden))
-
-    def save_and_leave(self) -> None:
-        if self.autosaver is not None and not self.match.state.is_over():
-            self.autosaver(self.match)
-        self.back_to_title()
+    # ================================================================ the log
+    def event_line(self, entry: dict) -> str:
+        return self.event_text(entry)
 
     def log_lines(self) -> list[tuple[str, bool]]:
         """The seat on screen's log as (line, missed since its last turn)."""
-        events = self.session.seat_events()
-        return [(self.event_text(entry(e)), self.session.missed(i)) for i, e in enumerate(events)]
-
-    def open_history(self) -> None:
-        if self.stack is None or not (self.session.revealed or self.session.over):
-            return
-        from game.ui.scenes.history import HistoryScene
-
-        lines = self.log_lines()
-        marked = [i for i, (_line, missed) in enumerate(lines) if missed]
-        since = (marked[0], marked[-1] + 1) if marked else None
-        self.stack.push(HistoryScene([line for line, _m in lines], title=lambda: t("history.title"), since=since,
-                                     since_title=lambda: t("i11_play.log.since")))
-
-    def menu_open(self) -> bool:
-        if self.stack is None or self.stack.top is self:
-            return False
-        above = self.stack.scenes[self.stack.scenes.index(self) + 1:] if self in self.stack else []
-        return any(isinstance(s, (GameMenuScene, ConfirmScene)) for s in above)
+        return self.history_rows()
 
     # ================================================================ input
     def _layout(self) -> None:
@@ -336,7 +493,7 @@ class TableScene(Scene):
         fitted(canvas, name.upper(), (IX, 36), IW - 130, 26, theme.DISPLAY, theme.GOLD, tracking=1.5)
         self._draw_turn(canvas)
         self._draw_log(canvas)
-        message = self.message() if callable(self.message) else self.message
+        message = self.message_text()
         if message:
             draw_panel(canvas, MESSAGE, (70, 26, 34, 240), theme.RED, radius=10)
             lines = canvas.wrap(message, MESSAGE.width - 24, 17, theme.BOLD)[:3]
@@ -363,9 +520,8 @@ class TableScene(Scene):
     def _draw_log(self, canvas: Canvas) -> None:
         canvas.line(theme.EDGE, (IX, LOG_TOP - 10), (IX + IW, LOG_TOP - 10), 1)
         lines = self.log_lines() if (self.session.revealed or self.session.over) else []
-        since = self.session.since   # back from behind the curtain, before its first move
-        back = since is not None and self.session.revealed and len(lines) == since[1]
-        title = t("i11_play.log.since_n", n=since[1] - since[0]) if back and since else t("i12_session.log")
+        back = self.missed_on_return()   # back from behind the curtain, before its first move
+        title = t("i11_play.log.since_n", n=back) if back is not None else t("i12_session.log")
         fitted(canvas, title.upper(), (IX, LOG_TOP), IW - 150, 15, theme.BOLD, theme.GOLD, tracking=2)
         bottom = MESSAGE.top - 10 if self.message else PANEL.bottom - 20
         if self.session.over:
