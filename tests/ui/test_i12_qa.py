@@ -114,3 +114,43 @@ def test_a_finished_example_game_is_not_offered(ui):
     app.stack.push(title)
     app.update(0.02)
     assert title.offer is None and not title.continue_button.visible
+
+
+def test_a_game_against_the_computer_comes_back_against_the_computer(ui):
+    """The set-up's Resume reads the computer seats from the save's ``meta.ui["computer"]``, but
+    the table never wrote them: a game against the computer, continued, had South turn into a
+    person (North was offered "Done: pass to South")."""
+    from game.engine.saves import read_save
+    from game.engine.session import COMPUTER_PAUSE
+
+    app = ui.app(scenes=())
+    app.stack.push(TitleScene())
+    setup = SetupScene("example", seed=5, look_for_saves=False, players={"south": "random"})
+    app.stack.push(setup)
+    app.update(0.02)
+    ui.click_widget(app, setup.start_button)
+    table = table_on(app)
+    if isinstance(app.stack.top, CurtainScene):
+        lift(ui, app)
+    click_card(ui, app, table, table.session.view().hand[0])       # north bids
+    for _ in range(5):
+        app.update(COMPUTER_PAUSE + 0.1)                            # the computer bids for south
+    assert len(table.match.log) >= 2
+    saved = read_save(table.autosaver.path_for(table.match))
+    assert saved.ui["computer"] == {"south": "random"}
+
+    for reopen in ("continue", "resume"):
+        again = ui.app(scenes=())
+        title = TitleScene(look_for_saves=True)
+        again.stack.push(title)
+        again.update(0.02)
+        if reopen == "continue":
+            ui.click_widget(again, title.continue_button)
+        else:
+            setup = SetupScene("example")
+            again.stack.push(setup)
+            again.update(0.02)
+            ui.click_widget(again, setup.resume_button)
+        resumed = table_on(again)
+        assert set(resumed.session.computer) == {"south"}, reopen
+        assert resumed.session.next_in_turn() is None, reopen        # no "Done: pass to South"

@@ -185,16 +185,35 @@ def make_bots(spec: TitleSpec, players: Mapping[str, str], seed: int) -> dict[st
     return bots
 
 
+def keep_computer_seats(scenes: list[Any], players: Mapping[str, str]) -> None:
+    """Make the autosave of the table among ``scenes`` keep which seats the computer plays
+    (``meta.ui["computer"]``: seat → bot name), so that Resume and Continue give them back."""
+    names = {str(seat): str(who) for seat, who in players.items() if who != PERSON}
+    for made in scenes:
+        saver = getattr(made, "autosaver", None)
+        if saver is None:
+            continue
+        base = saver.ui
+
+        def ui(match: Any, base: Any = base) -> dict[str, Any]:
+            return {**((base(match) if base is not None else None) or {}), "computer": dict(names)}
+
+        saver.ui = ui
+
+
 def open_table(scene: Scene, spec: TitleSpec, match: Match, computer: Mapping[str, Any], *,
-               autosave: bool = True, **options: Any) -> bool:
+               autosave: bool = True, players: Mapping[str, str] | None = None, **options: Any) -> bool:
     """Replace ``scene`` (a set-up) with the scenes of ``spec.table_scene`` playing ``match``;
-    False when the title has no table scene registered (nothing changes). ``options`` go to the
-    table's factory too (a resumed game's ``last_seen`` and ``held``)."""
+    False when the title has no table scene registered (nothing changes). ``players`` (seat →
+    "person" or a bot's name) is kept in the autosaves (:func:`keep_computer_seats`); ``options``
+    go to the table's factory too (a resumed game's ``last_seen`` and ``held``)."""
     if not registry.is_registered(spec.table_scene) or scene.stack is None:
         return False
     assert spec.table_scene is not None
     made = registry.build_scenes(spec.table_scene, scene.app, match=match, computer=dict(computer),
                                  autosave=autosave, **options)
+    if players is not None:
+        keep_computer_seats(made, players)
     stack = scene.stack
     stack.replace(made[0])
     for more in made[1:]:
@@ -225,8 +244,10 @@ def _reopen(spec: TitleSpec, match: Match, ui: Mapping[str, Any]) -> list[Any]:
     saved = ui.get("computer")
     players = {str(s): str(b) for s, b in saved.items()} if isinstance(saved, dict) else {}
     computer = make_bots(spec, players, match.seed)
-    return registry.build_scenes(str(spec.table_scene), None, match=match, computer=computer, autosave=True,
+    made = registry.build_scenes(str(spec.table_scene), None, match=match, computer=computer, autosave=True,
                                  **options_from_meta(ui))
+    keep_computer_seats(made, players)
+    return made
 
 
 @registry.register_continue
@@ -360,7 +381,7 @@ class SetupScene(Scene):
             self.error = str(exc)
             return
         computer = make_bots(self.spec, self.who_plays(), seed)
-        if not open_table(self, self.spec, match, computer):
+        if not open_table(self, self.spec, match, computer, players=self.who_plays()):
             self.error = t("i12_shell.setup.no_table")
 
     def resume(self) -> None:
@@ -371,7 +392,8 @@ class SetupScene(Scene):
         players = {str(s): str(b) for s, b in saved.items()} if isinstance(saved, dict) else {}
         computer = make_bots(self.spec, players, self.resumable.seed)
         # what each seat had seen and the items held for it come back with the game
-        if not open_table(self, self.spec, self.resumable, computer, **options_from_meta(self.resumable_ui)):
+        if not open_table(self, self.spec, self.resumable, computer, players=players,
+                          **options_from_meta(self.resumable_ui)):
             self.error = t("i12_shell.setup.no_table")
 
     def back(self) -> None:
