@@ -7,7 +7,9 @@ those options (``spec.seats(config)``), each played by a person or by the comput
 seed)``) and opens the scene named by ``spec.table_scene`` in place of this one, through
 :mod:`game.ui.registry`, called as ``factory(app, match=<Match>, computer={seat: bot}, autosave=True)``.
 When the title has an unfinished autosave, Resume reopens the latest one the same way (its
-computer seats are those its save's ``meta.ui["computer"]`` names, if any). Back (or Esc) returns.
+computer seats are those its save's ``meta.ui["computer"]`` names, if any; what each seat had seen
+and what was held for it come back too). The title screen's "Continue" offers the same game
+(:func:`continue_offers`). Back (or Esc) returns.
 
 Registered as ``"shell-setup"`` (:data:`SCENE_NAME`; factory ``(app, game=<title>,
 episode=None, **opts)``), so the chooser opens it for a title whose ``data/games.yaml`` entry
@@ -21,6 +23,7 @@ id), a value of a choice ``<title>.option.<key>_<value>`` (else the value itself
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -30,6 +33,7 @@ import pygame
 from game.engine import titles
 from game.engine.i18n import current_language, t, translator
 from game.engine.replay import Match
+from game.engine.session import options_from_meta
 from game.engine.titles import Option, TitleSpec
 from game.ui import backdrop, registry, theme
 from game.ui.canvas import Canvas
@@ -181,20 +185,75 @@ def make_bots(spec: TitleSpec, players: Mapping[str, str], seed: int) -> dict[st
     return bots
 
 
+def keep_computer_seats(scenes: list[Any], players: Mapping[str, str]) -> None:
+    """Make the autosave of the table among ``scenes`` keep which seats the computer plays
+    (``meta.ui["computer"]``: seat → bot name), so that Resume and Continue give them back."""
+    names = {str(seat): str(who) for seat, who in players.items() if who != PERSON}
+    for made in scenes:
+        saver = getattr(made, "autosaver", None)
+        if saver is None:
+            continue
+        base = saver.ui
+
+        def ui(match: Any, base: Any = base) -> dict[str, Any]:
+            return {**((base(match) if base is not None else None) or {}), "computer": dict(names)}
+
+        saver.ui = ui
+
+
 def open_table(scene: Scene, spec: TitleSpec, match: Match, computer: Mapping[str, Any], *,
-               autosave: bool = True) -> bool:
+               autosave: bool = True, players: Mapping[str, str] | None = None, **options: Any) -> bool:
     """Replace ``scene`` (a set-up) with the scenes of ``spec.table_scene`` playing ``match``;
-    False when the title has no table scene registered (nothing changes)."""
+    False when the title has no table scene registered (nothing changes). ``players`` (seat →
+    "person" or a bot's name) is kept in the autosaves (:func:`keep_computer_seats`); ``options``
+    go to the table's factory too (a resumed game's ``last_seen`` and ``held``)."""
     if not registry.is_registered(spec.table_scene) or scene.stack is None:
         return False
     assert spec.table_scene is not None
     made = registry.build_scenes(spec.table_scene, scene.app, match=match, computer=dict(computer),
-                                 autosave=autosave)
+                                 autosave=autosave, **options)
+    if players is not None:
+        keep_computer_seats(made, players)
     stack = scene.stack
     stack.replace(made[0])
     for more in made[1:]:
         stack.push(more)
     return True
+
+
+def continue_offers() -> list[registry.ContinueOffer]:
+    """The title screen's "Continue" for the titles that use this set-up (no set-up scene of their
+    own, a table scene registered): each one's latest unfinished autosave, reopened at its table
+    behind the curtain, its computer seats and each seat's notes as saved."""
+    offers: list[registry.ContinueOffer] = []
+    for spec in titles.titles():
+        if spec.setup_scene not in (None, SCENE_NAME) or not registry.is_registered(spec.table_scene):
+            continue
+        found = latest_unfinished_save(spec.name)
+        if found is None:
+            continue
+        match, data = found
+        name = spec.display_name.get(current_language()) or spec.name
+        note = t("i12_qa.continue_note", title=name, moves=len(match.log))
+        offers.append((data.saved_at, note, functools.partial(_reopen, spec, match, dict(data.ui or {}))))
+    return offers
+
+
+def _reopen(spec: TitleSpec, match: Match, ui: Mapping[str, Any]) -> list[Any]:
+    """The scenes of ``spec.table_scene`` playing a saved ``match``, as its save's ``ui`` block says."""
+    saved = ui.get("computer")
+    players = {str(s): str(b) for s, b in saved.items()} if isinstance(saved, dict) else {}
+    computer = make_bots(spec, players, match.seed)
+    made = registry.build_scenes(str(spec.table_scene), None, match=match, computer=computer, autosave=True,
+                                 **options_from_meta(ui))
+    keep_computer_seats(made, players)
+    return made
+
+
+@registry.register_continue
+def _shell_continue() -> registry.ContinueOffer | None:
+    offers = continue_offers()
+    return max(offers, key=lambda o: o[0]) if offers else None
 
 
 # ------------------------------------------------------------------------------ the scene
@@ -322,7 +381,7 @@ class SetupScene(Scene):
             self.error = str(exc)
             return
         computer = make_bots(self.spec, self.who_plays(), seed)
-        if not open_table(self, self.spec, match, computer):
+        if not open_table(self, self.spec, match, computer, players=self.who_plays()):
             self.error = t("i12_shell.setup.no_table")
 
     def resume(self) -> None:
@@ -332,7 +391,9 @@ class SetupScene(Scene):
         saved = self.resumable_ui.get("computer")
         players = {str(s): str(b) for s, b in saved.items()} if isinstance(saved, dict) else {}
         computer = make_bots(self.spec, players, self.resumable.seed)
-        if not open_table(self, self.spec, self.resumable, computer):
+        # what each seat had seen and the items held for it come back with the game
+        if not open_table(self, self.spec, self.resumable, computer, players=players,
+                          **options_from_meta(self.resumable_ui)):
             self.error = t("i12_shell.setup.no_table")
 
     def back(self) -> None:
