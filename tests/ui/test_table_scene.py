@@ -228,3 +228,26 @@ def test_the_log_is_made_again_in_the_other_language_and_a_refused_undo_keeps_it
     assert [line for line, _m in scene.log_lines()] == after
     scene.undo()                                                   # a draw showed a card: refused
     assert scene.message_text() and [line for line, _m in scene.log_lines()] == after
+
+
+def test_new_game_from_the_menu_opens_the_titles_set_up_again(ui):
+    """The example is not in the chooser: New game from its table's menu leads to its own set-up
+    (with the same options), not to a chooser that does not list it."""
+    from game.ui.scenes.game_menu import ConfirmScene, GameMenuScene
+    from game.ui.scenes.setup import SetupScene
+    from game.ui.scenes.title import TitleScene
+
+    app = table_app(ui, Match("example", {"rounds": 2}, 3))
+    lift(ui, app)
+    table = the_table(app)
+    table.open_game_menu()
+    menu = app.stack.top
+    assert isinstance(menu, GameMenuScene)
+    ui.click(app, menu.buttons["new_game"].rect.center)
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene)
+    app.update(0.5)
+    ui.click(app, ask.confirm_button.rect.center)
+    assert [type(s) for s in app.stack] == [TitleScene, SetupScene]
+    setup = app.stack.top
+    assert setup.spec.name == "example" and setup.config()["rounds"] == 2

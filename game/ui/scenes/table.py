@@ -351,7 +351,23 @@ class TableScene(TableParts, Scene):
                                   self.back_to_title, style="primary", icon="back")
         self._layout()
 
+    def menu_options(self) -> dict[str, Any]:
+        """New game opens this title's set-up again (a shell title need not be in the chooser)."""
+        return {"on_new_game": self.new_game}
+
+    def new_game(self) -> None:
+        """Back to the title screen, then this title's set-up with the same options."""
+        from game.ui.scenes.setup import SetupScene
+        from game.ui.scenes.title import back_to_title
+
+        stack = self.stack
+        if stack is None:
+            return
+        back_to_title(stack)
+        stack.push(SetupScene(self.spec, config=dict(self.match.config)))
+
     # ================================================================ the session's steps
+
     def enter(self) -> None:
         if not self.ended:
             self.react(self.session.advance())
