@@ -236,7 +236,10 @@ class TableSession:
         return self.advance()
 
     def curtain_between(self, before: Seat, after: Seat) -> bool:
-        """Whether the curtain must fall between ``before`` on screen and ``after``."""
+        """Whether the curtain must fall between ``before`` on screen and ``after``: as the policy
+        says, and never with one person at this screen (the computer does not look at it)."""
+        if len(self.people()) < 2:
+            return False
         return bool(self.policy(self.state, before, after))
 
     # ------------------------------------------------------------------ the curtain

@@ -138,13 +138,26 @@ def test_a_computer_seat_plays_after_the_pause_and_reads_only_its_own_seat():
     assert all(e.data.get("seat") != "south" or "card" not in e.data for e in played.events)
 
 
+def test_one_person_against_the_computer_gets_no_curtain():
+    """Nobody else looks at this screen: the person's board is shown at once, every time."""
+    session = new_session(computer={"south": Bot()})
+    step = session.advance()
+    assert (step.kind, step.seat) == ("shown", "north")
+    session.submit(lowest(session))
+    assert session.advance().kind == "computer"
+    while session.tick(1.0) is None:
+        pass
+    step = session.advance()
+    assert step.kind in ("shown", "stay") and session.screen_seat() == "north"
+
+
 def test_a_computer_seat_waits_while_the_curtain_is_down_for_a_person():
     session = new_session(computer={"south": Bot()})
-    assert session.advance().kind == "curtain"                   # north's curtain, south may act too
+    session.advance()
     session.state.face_down["north"] = session.state.hands["north"].pop()   # north has bid (rules' view)
     assert session.computer_to_act() == "south"
-    session.pending = "north"
-    assert session.tick(10.0) is None
+    session.revealed, session.pending = False, "north"   # a curtain down for a person (more people)
+    assert session.curtain_down() and session.tick(10.0) is None
 
 
 def test_a_seat_at_another_screen_is_waited_for():
