@@ -93,6 +93,9 @@ def test_an_illegal_board_move_is_refused_in_the_players_language(lang, words):
     play.play(C.classify(A.Vanish(seat, member, "A1"), play.view), confirmed=True)
     assert len(match.log) == moves
     assert play.message == words.format(who=member.capitalize())
+    legal = next(a for a in state.legal_actions(seat) if type(a).__name__ == "Move" and a.figure == member)
+    play.play(C.classify(legal, play.view), confirmed=True)
+    assert len(match.log) == moves + 1 and play.message is None     # the refusal goes with the next move
 
 
 def test_a_refusal_reads_names_in_the_readers_language():

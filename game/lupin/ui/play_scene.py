@@ -365,6 +365,7 @@ class LupinPlayScene(TableParts, LupinBoardScene):
             self.say(exc.text())
             self.refresh()
             return
+        self.message = None   # a refusal is not left on screen after a move that went through
         sounds.play_events(played.public)   # what the table may hear (issue #11)
         seen = [entry(e) for e in played.events]
         self.dice.show(seen)
