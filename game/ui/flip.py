@@ -134,12 +134,18 @@ class TurnOverScene(CurtainScene):
         canvas.text(text, (centre[0], centre[1] + h / 2 + 30), 26, theme.DISPLAY,
                     theme.INK if self.knows(entry) else theme.MUTED, anchor="midtop", tracking=1)
 
+    texts = "i12_shell.flip"   # where the overlay's texts are: <texts>.for_seat, continue, skip, private, secret
+
     def title(self) -> str:
         return t("i12_shell.flip.title", n=len(self.entries))
 
+    def kicker(self) -> str | None:
+        """A small line above the title (None: none)."""
+        return None
+
     def note_text(self) -> str:
         private = any(self.knows(e) for e in self.entries)
-        return t("i12_shell.flip.private") if private else t("i12_shell.flip.secret")
+        return t(f"{self.texts}.private") if private else t(f"{self.texts}.secret")
 
     # -------------------------------------------------------------- drawing
     def draw_under(self, canvas: Canvas) -> None:
@@ -147,21 +153,24 @@ class TurnOverScene(CurtainScene):
         canvas.glow((800, 450), 560, (120, 90, 40, 120), squash=0.7)
 
     def draw(self, canvas: Canvas) -> None:
+        kicker = self.kicker()
+        if kicker:
+            canvas.text(kicker.upper(), (800, 70), 20, theme.BOLD, theme.GOLD, anchor="midtop", tracking=5)
         title = self.title()
         size = 64
         while size > 34 and canvas.measure(title, size, theme.DISPLAY)[0] > 1400:
             size -= 4
         canvas.text(title, (800, 100), size, theme.DISPLAY, theme.INK, anchor="midtop", shadow=(0, 0, 0, 170),
                     shadow_offset=3)
-        canvas.text(t("i12_shell.flip.for_seat", who=self.name), (800, 100 + size + 8), 20, theme.ITALIC,
+        canvas.text(t(f"{self.texts}.for_seat", who=self.name), (800, 100 + size + 8), 20, theme.ITALIC,
                     theme.MUTED, anchor="midtop")
         self.draw_cards(canvas)
         if self.done:
             glow = pulse(self.age, self.total)
-            canvas.text(t("i12_shell.flip.continue"), (800, 812), 26, theme.BOLD,
+            canvas.text(t(f"{self.texts}.continue"), (800, 812), 26, theme.BOLD,
                         (*theme.GOLD_LIGHT, round(255 * glow)), anchor="midtop")
         else:
-            canvas.text(t("i12_shell.flip.skip"), (800, 812), 20, theme.BODY, theme.FAINT, anchor="midtop")
+            canvas.text(t(f"{self.texts}.skip"), (800, 812), 20, theme.BODY, theme.FAINT, anchor="midtop")
         canvas.text_box(self.note_text(), (400, 748, 800, 56), 17, theme.ITALIC, (214, 206, 190), align="center",
                         max_lines=2)
 

@@ -39,7 +39,6 @@ from game.lupin.ui.choices import figure_name
 from game.ui import theme
 from game.ui.canvas import Canvas
 from game.ui.flip import DURATION, SKIP_DELAY, STAGGER, TurnOverScene  # noqa: F401 - the timing, shared
-from game.ui.scenes.curtain import pulse
 from game.ui.widgets import mix
 
 TILE_W, TILE_H = 230.0, 300.0
@@ -126,35 +125,18 @@ class FlipScene(TurnOverScene):
             return t("lupin_over.flip.unknown")
         return t("lupin_over.flip.treasure") if entry["treasure"] else t("lupin_over.flip.empty")
 
-    # -------------------------------------------------------------- drawing
-    def draw(self, canvas: Canvas) -> None:
+    texts = "lupin_over.flip"
+
+    def kicker(self) -> str:
+        return t("lupin_over.flip.kicker")
+
+    def title(self) -> str:
         n = len(self.entries)
         first = self.entries[0] if self.entries else {}
-        canvas.text(t("lupin_over.flip.kicker").upper(), (800, 70), 20, theme.BOLD, theme.GOLD, anchor="midtop",
-                    tracking=5)
         if n == 1:
-            title = t("lupin_over.flip.title_one", who=figure_name(str(first.get("figure", ""))),
-                      n=int(first.get("tile", 0)) + 1)
-        else:
-            title = t("lupin_over.flip.title_many", n=n)
-        size = 64
-        while size > 34 and canvas.measure(title, size, theme.DISPLAY)[0] > 1400:
-            size -= 4
-        canvas.text(title, (800, 100), size, theme.DISPLAY, theme.INK, anchor="midtop", shadow=(0, 0, 0, 170),
-                    shadow_offset=3)
-        canvas.text(t("lupin_over.flip.for_seat", who=self.name), (800, 100 + size + 8), 20, theme.ITALIC,
-                    theme.MUTED, anchor="midtop")
-        self.draw_cards(canvas)
-        # what the seat is told, and how to go on
-        if self.done:
-            hint = t("lupin_over.flip.continue")
-            glow = pulse(self.age, self.total)
-            canvas.text(hint, (800, 812), 26, theme.BOLD, (*theme.GOLD_LIGHT, round(255 * glow)), anchor="midtop")
-        else:
-            canvas.text(t("lupin_over.flip.skip"), (800, 812), 20, theme.BODY, theme.FAINT, anchor="midtop")
-        private = any(self.knows(e) for e in self.entries)
-        note = t("lupin_over.flip.private") if private else t("lupin_over.flip.secret")
-        canvas.text_box(note, (400, 748, 800, 56), 17, theme.ITALIC, (214, 206, 190), align="center", max_lines=2)
+            return t("lupin_over.flip.title_one", who=figure_name(str(first.get("figure", ""))),
+                     n=int(first.get("tile", 0)) + 1)
+        return t("lupin_over.flip.title_many", n=n)
 
     def draw_caption(self, canvas: Canvas, entry: dict[str, Any], centre: tuple[float, float], w: float,
                      h: float) -> None:
