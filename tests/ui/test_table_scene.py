@@ -123,6 +123,10 @@ def test_against_a_computer_seat(ui):
             click_card(ui, app, scene.session.view().hand[0])
         app.update(COMPUTER_PAUSE + 0.01)
     assert scene.match.state.is_over()
+    from game.ui.scenes.end import EndScene
+
+    end = app.stack.top
+    assert isinstance(end, EndScene) and end.players == {"south": "random"}   # Play again: south stays the computer's
 
 
 def test_a_refusal_is_said_in_the_players_language_and_loses_nothing(ui):
@@ -237,7 +241,9 @@ def test_new_game_from_the_menu_opens_the_titles_set_up_again(ui):
     from game.ui.scenes.setup import SetupScene
     from game.ui.scenes.title import TitleScene
 
-    app = table_app(ui, Match("example", {"rounds": 2}, 3))
+    from game.engine.playout import RandomBot
+
+    app = table_app(ui, Match("example", {"rounds": 2}, 3), computer={"south": RandomBot(1)})
     lift(ui, app)
     table = the_table(app)
     table.open_game_menu()
@@ -251,3 +257,4 @@ def test_new_game_from_the_menu_opens_the_titles_set_up_again(ui):
     assert [type(s) for s in app.stack] == [TitleScene, SetupScene]
     setup = app.stack.top
     assert setup.spec.name == "example" and setup.config()["rounds"] == 2
+    assert setup.players.get("south") == "random" and setup.players.get("north", "person") == "person"   # seats kept

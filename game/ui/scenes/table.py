@@ -356,7 +356,9 @@ class TableScene(TableParts, Scene):
         return {"on_new_game": self.new_game}
 
     def new_game(self) -> None:
-        """Back to the title screen, then this title's set-up with the same options."""
+        """Back to the title screen, then this title's set-up with the same options and the same
+        seats at the computer."""
+        from game.ui.scenes.end import players_of
         from game.ui.scenes.setup import SetupScene
         from game.ui.scenes.title import back_to_title
 
@@ -364,7 +366,8 @@ class TableScene(TableParts, Scene):
         if stack is None:
             return
         back_to_title(stack)
-        stack.push(SetupScene(self.spec, config=dict(self.match.config)))
+        stack.push(SetupScene(self.spec, config=dict(self.match.config),
+                              players=players_of(self.spec, self.session.computer) or None))
 
     # ================================================================ the session's steps
 
@@ -433,7 +436,7 @@ class TableScene(TableParts, Scene):
         from game.ui import registry
 
         if registry.is_registered("shell-end"):
-            scenes = registry.build_scenes("shell-end", self.app, match=self.match)
+            scenes = registry.build_scenes("shell-end", self.app, match=self.match, computer=self.session.computer)
             self.stack.replace(scenes[0])
             for scene in scenes[1:]:
                 self.stack.push(scene)
