@@ -258,3 +258,27 @@ def test_new_game_from_the_menu_opens_the_titles_set_up_again(ui):
     setup = app.stack.top
     assert setup.spec.name == "example" and setup.config()["rounds"] == 2
     assert setup.players.get("south") == "random" and setup.players.get("north", "person") == "person"   # seats kept
+
+
+def test_the_cached_table_is_drawn_again_when_the_mouse_or_the_game_changes(ui):
+    """The board and panel are drawn once into a layer: a card lights up under the mouse, goes
+    dark when the mouse leaves, and a bid changes the frame (never a stale picture)."""
+    app = table_app(ui)
+    lift(ui, app)
+    scene = the_table(app)
+    rect = next(r for r, _c in scene.board.hand_rects(scene.session.view()))
+
+    def shot():
+        return pygame.image.tobytes(ui.frame(app), "RGB")
+
+    ui.move(app, (5, 5))
+    away = shot()
+    assert shot() == away                                            # nothing moved: the same frame
+    ui.move(app, rect.center)
+    over = shot()
+    assert over != away                                              # the card under the mouse lights up
+    ui.move(app, (5, 5))
+    assert shot() == away
+    click_card(ui, app, scene.session.view().hand[0])
+    ui.move(app, (5, 5))
+    assert shot() != away                                            # the bid is on the table

@@ -65,6 +65,8 @@ class BoardView(Protocol):
     def seat_name(self, seat: str) -> str: ...
 
     def draw(self, canvas: Canvas, view: Any, legal: Sequence[Action], mouse: tuple[float, float]) -> None: ...
+    # (a view whose drawing changes under the mouse other than over an action may add
+    #  ``hover_key(mouse, view, legal)``: the table draws the board again when it changes)
 
     def action_at(self, pos: tuple[float, float], view: Any, legal: Sequence[Action]) -> Action | None: ...
 
@@ -497,10 +499,24 @@ class TableScene(TableParts, Scene):
 
     # ================================================================ drawing
     def draw(self, canvas: Canvas) -> None:
-        canvas.clear(theme.NIGHT)
-        view = self.session.view()
-        self.board.draw(canvas, view, self.session.legal(), self.mouse)
-        self._draw_panel(canvas)
+        """The board and the panel are drawn once into a cached layer, again only when what they
+        show changes (a move, the seat on screen, the language, a message, what the mouse is over);
+        the buttons are drawn every frame."""
+        session = self.session
+        view = session.view()
+        legal = session.legal()
+        hover = getattr(self.board, "hover_key", None)
+        hovered = hover(self.mouse, view, legal) if hover is not None else self.board.action_at(self.mouse, view, legal)
+        key = ("table", id(self), len(self.match.log), session.screen_seat(), session.revealed, session.over,
+               session.pending, session.since, session.computer_to_act(), current_language(), self.message_text(),
+               hovered)
+
+        def build(c: Canvas) -> None:
+            c.clear(theme.NIGHT)
+            self.board.draw(c, view, legal, self.mouse)
+            self._draw_panel(c)
+
+        canvas.layer(key, build)
         for widget in self.widgets:
             widget.draw(canvas)
         if self.session.over and self.stack is not None and self in self.stack:
