@@ -69,14 +69,19 @@ def _lupin_setup(app, game: str | None = None, episode: str = "rosso-rubino", **
     return LupinSetupScene(episode, look_for_saves=game is not None)
 
 
+# the play screen's options a set-up (Start, Resume) hands to "lupin-play" with its match
+TABLE_OPTIONS = ("plan_seconds", "plan_left", "fujiko_left", "last_seen", "held")
+
+
 @register_scene("lupin-play")
 def _lupin_play(app, episode: str = "rosso-rubino", match=None, computer=None, autosave: bool = True, **_options):
     """A seeded game in the gang phase of round 4, seen by the first gang seat to act; given a
     ``match`` (Lupin's ``table_scene``: the shell's set-up), that game, behind the curtain."""
     from game.lupin.ui.play_scene import LupinPlayScene
 
-    if match is not None:
-        return LupinPlayScene(match, computer=computer, autosave=autosave)
+    if match is not None:   # the set-up's planning clock and a resumed game's notes come along
+        screen = {k: v for k, v in _options.items() if k in TABLE_OPTIONS}
+        return LupinPlayScene(match, computer=computer, autosave=autosave, **screen)
     return LupinPlayScene(seeded_match(episode), autosave=False, start_revealed=True)
 
 

@@ -2,9 +2,11 @@
 
 The chooser opens it (``lupin-setup``, with ``episode=``). On the left the options, on the right
 who plays which characters (the rules' own seating table, :func:`game.lupin.rules.state.seating`),
-updated as the options change. Start builds the :class:`game.engine.replay.Match` and replaces
-this screen with the play screen; Back (or Esc) returns to the chooser. When an autosaved game of
-Lupin is still unfinished, "Resume" reopens the latest one (its autosave goes on in the same slot).
+updated as the options change. It is a client of the shell's set-up
+(:class:`game.ui.scenes.setup.SetupScene`): Start builds the :class:`game.engine.replay.Match` and
+replaces this screen with the play screen (Lupin's ``table_scene``, with the planning clock
+chosen); Back (or Esc) returns to the chooser. When an autosaved game of Lupin is still
+unfinished, "Resume" reopens the latest one (its autosave goes on in the same slot).
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import current_language, t
-from game.engine.replay import Match
 from game.lupin.rules.boards import episode
 from game.lupin.rules.characters import sheet
 import game.lupin.rules  # noqa: F401 - the expansion's rules modules register their episodes
@@ -23,8 +24,8 @@ from game.lupin.ui.board_scene import GANG_STYLE
 from game.lupin.ui.dice import fit
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
-from game.ui.scene import Scene
 from game.ui.scenes.setup import SeedStepper as ShellSeedStepper
+from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.setup import latest_unfinished_save as shell_latest_unfinished_save
 from game.ui.widgets import Button, Choice, Panel, Toggle, Widget, top_band
 
@@ -59,13 +60,6 @@ def episodes_offered() -> list[str]:
     return sorted(PLAYABLE_EPISODES, key=lambda e: EPISODE_ORDER.index(e) if e in EPISODE_ORDER else len(EPISODE_ORDER))
 
 
-def latest_unfinished(directory: Any = None) -> Any:
-    """The most recent autosaved game of Lupin that is not over (a Match), or None. Only the
-    newest few autosaves are replayed, so entering the screen stays quick."""
-    found = latest_unfinished_with_ui(directory)
-    return found[0] if found is not None else None
-
-
 def screen_options(ui: dict) -> dict[str, Any]:
     """The play scene's options kept in a save's ``meta.ui``: the planning clock's length and
     what was left of it (a save without them: the rulebook's 15 minutes, from the start), and
@@ -91,12 +85,6 @@ def screen_options(ui: dict) -> dict[str, Any]:
     return out
 
 
-def latest_unfinished_with_ui(directory: Any = None) -> tuple[Any, dict] | None:
-    """Like :func:`latest_unfinished`, with the save's ``meta.ui`` (the screen's own state)."""
-    found = latest_unfinished_save(directory)
-    return (found[0], found[1].ui) if found is not None else None
-
-
 def latest_unfinished_save(directory: Any = None) -> tuple[Any, Any] | None:
     """The most recent unfinished Lupin autosave: (its Match, its SaveData), or None (the shell's
     search, :func:`game.ui.scenes.setup.latest_unfinished_save`: a save whose moves today's rules
@@ -111,13 +99,19 @@ class SeedStepper(ShellSeedStepper):
     value_key = "lupin.setup.seed_value"
 
 
-class LupinSetupScene(Scene):
-    escape_goes_back = True
-    fills_window = True
+class LupinSetupScene(SetupScene):
+    """The shell's set-up (:class:`game.ui.scenes.setup.SetupScene`: Start, Resume, Back, Esc,
+    the search for an unfinished game, the table opened with the title's ``table_scene``) with
+    Lupin's own rows and their hints, its "who plays whom" panel and the Rules button."""
+
+    buttons_right = ROLES.right
+    resume_width = 330
 
     def __init__(self, episode_id: str = "rosso-rubino", *, look_for_saves: bool = True) -> None:
-        super().__init__()
-        self.look_for_saves = look_for_saves
+        super().__init__("lupin", config={"episode": episode_id}, look_for_saves=look_for_saves)
+
+    def build(self, preset: dict[str, Any], seed: int | None) -> None:
+        episode_id = preset.get("episode", BASE_EPISODES[0])
         if episode_id not in PLAYABLE_EPISODES:
             episode_id = BASE_EPISODES[0]
         cy = [OPTIONS.top + 12 + ROW_H * i + ROW_H / 2 for i in range(len(ROWS))]
@@ -142,23 +136,37 @@ class LupinSetupScene(Scene):
         self.plan_choice = Choice(box("plan_time"), [(n, (lambda n=n: t("lupin_plan.setup.minutes", n=n)) if n else
                                                        (lambda: t("lupin_plan.setup.no_limit")))
                                                       for n in PLAN_MINUTES], 15, self.options_changed, size=22)
-        self.seed_stepper = SeedStepper(box("seed"))
-        self.start_button = Button((ROLES.right - 380, 812, 380, 58), lambda: t("lupin.setup.start"), self.start,
-                                   style="primary", icon="play")
-        self.resume_button = Button((ROLES.right - 380 - 24 - 330, 812, 330, 58), lambda: t("lupin.setup.resume"),
-                                    self.resume, icon="clock")
-        self.resume_button.visible = False
-        self.resumable: Any = None   # the latest unfinished autosaved game (a Match), found on entering
-        self.resumable_ui: dict = {}  # its save's meta.ui (the planning clock)
-        self.back_button = Button((80, 812, 230, 58), lambda: t("common.back"), self.back, icon="back")
+        self.seed_stepper = SeedStepper(box("seed"), seed)
         self.rules_button = Button((ROLES.right - 200, 70, 200, 54), lambda: t("rules_reader.button"), self.open_rules,
                                    icon="help")   # the rules reader, for the episode chosen
         self.widgets = [self.episode_choice, self.players_choice, self.difficulty_choice, self.visible_toggle,
                         self.variant_choice, self.partner_choice, self.plan_choice, self.seed_stepper, self.start_button,
                         self.resume_button, self.back_button, self.rules_button]
-        self.error: str | None = None
         self.visible_forced = False   # the toggle shows the expansion's always-visible Novice
         self.options_changed(None)
+
+    # -------------------------------------------------------------- the shell's hooks
+    def start_text(self) -> str:
+        return t("lupin.setup.start")
+
+    def resume_text(self) -> str:
+        return t("lupin.setup.resume")
+
+    def chosen_seed(self) -> int | None:
+        return self.seed_stepper.value   # Random: the Match draws one
+
+    def table_options(self) -> dict[str, Any]:
+        return {"plan_seconds": self.plan_seconds()}   # the planning clock, a screen option
+
+    def resumed_options(self, ui: Any) -> dict[str, Any]:
+        return screen_options(dict(ui))   # the clock as saved, what each seat had seen, the tiles held
+
+    def keeps_players(self) -> bool:
+        return False   # no computer seats: the autosave's ui block stays the play screen's own
+
+    def layer_state(self) -> tuple[Any, ...]:
+        # the row under the mouse is lit
+        return (next((name for name in ROWS if self._row_rect(name).collidepoint(self.mouse)), None),)
 
     # -------------------------------------------------------------- options
     @staticmethod
@@ -239,33 +247,6 @@ class LupinSetupScene(Scene):
         return sorted(out.items(), key=lambda kv: SEATS.index(kv[0]))
 
     # -------------------------------------------------------------- actions
-    def start(self) -> None:
-        from game.lupin.ui.play_scene import LupinPlayScene
-
-        try:
-            match = Match("lupin", self.config(), self.seed_stepper.value)
-        except (ConfigError, ValueError) as exc:
-            self.error = str(exc)
-            return
-        scene = LupinPlayScene(match, plan_seconds=self.plan_seconds())
-        if self.stack is not None:
-            self.stack.replace(scene)
-
-    def enter(self) -> None:
-        found = latest_unfinished_with_ui() if self.look_for_saves else None
-        self.resumable, self.resumable_ui = found if found is not None else (None, {})
-        self.resume_button.visible = self.resumable is not None
-
-    def resume(self) -> None:
-        from game.lupin.ui.play_scene import LupinPlayScene
-
-        if self.resumable is None or self.stack is None:
-            return
-        self.stack.replace(LupinPlayScene(self.resumable, **screen_options(self.resumable_ui)))
-
-    def back(self) -> None:
-        self.close()
-
     def open_rules(self) -> None:
         from game.lupin.ui.rules_book import rules_reader
 
@@ -273,16 +254,6 @@ class LupinSetupScene(Scene):
             self.stack.push(rules_reader(self.episode_choice.value))
 
     # -------------------------------------------------------------- drawing
-    def draw(self, canvas: Canvas) -> None:
-        """All but the widgets changes only with the options chosen, the row under the mouse and the
-        language: drawn once per such state into a cached layer, the widgets over it every frame."""
-        row = next((name for name in ROWS if self._row_rect(name).collidepoint(self.mouse)), None)
-        controls = tuple((getattr(w, "value", None), getattr(w, "enabled", True), getattr(w, "visible", True))
-                         for w in self.widgets)
-        key = ("lupin-setup", id(self), controls, row, self.error, id(self.resumable), current_language())
-        canvas.layer(key, self._draw_static)
-        super().draw(canvas)
-
     def _draw_static(self, canvas: Canvas) -> None:
         backdrop.menu_page(canvas, t("lupin.setup.kicker"), t("lupin.setup.title"))
         Panel(OPTIONS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)

@@ -14,7 +14,10 @@ and what was held for it come back too). The title screen's "Continue" offers th
 Registered as ``"shell-setup"`` (:data:`SCENE_NAME`; factory ``(app, game=<title>,
 episode=None, **opts)``), so the chooser opens it for a title whose ``data/games.yaml`` entry
 names it. The pieces a title with its own set-up screen shares: :class:`SeedStepper`,
-:func:`latest_unfinished_save` (Resume's search) and :func:`open_table`.
+:func:`latest_unfinished_save` (Resume's search) and :func:`open_table`; or it subclasses
+:class:`SetupScene` and overrides its hooks: :meth:`~SetupScene.build` (its own rows and
+``widgets``), :meth:`~SetupScene.config`, the buttons' texts and place, the seed Start plays, the
+table's options for a new or a resumed game, and its own drawing (``_draw_static``).
 
 Texts: a title's option ``key`` is labelled ``<title>.option.<key>`` (else
 ``i12_shell.option.<key>``, else the key itself), a seat ``<title>.seat.<seat>`` (else the seat's
@@ -272,7 +275,36 @@ class SetupScene(Scene):
         self.spec = titles.title(spec) if isinstance(spec, str) else spec
         self.look_for_saves = look_for_saves
         self.rng = rng or random.Random()
-        preset = dict(config or {})
+        self.players: dict[str, str] = dict(players or {})
+        self.seat_choices: dict[str, Choice] = {}
+        self.resumable: Match | None = None
+        self.resumable_ui: dict[str, Any] = {}
+        self.error: str | None = None
+        self.start_button, self.resume_button, self.back_button = self.make_buttons()
+        self.build(dict(config or {}), seed)
+
+    # -------------------------------------------------------------- hooks a title's set-up overrides
+    buttons_right = SEATS.right             # where Start's right edge sits
+    resume_width = 300
+
+    def start_text(self) -> str:
+        return t("i12_shell.setup.start")
+
+    def resume_text(self) -> str:
+        return t("i12_shell.setup.resume")
+
+    def make_buttons(self) -> tuple[Button, Button, Button]:
+        """Start, Resume (hidden until :meth:`enter` finds a game) and Back, along the bottom."""
+        right = self.buttons_right
+        start = Button((right - 380, 812, 380, 58), self.start_text, self.start, style="primary", icon="play")
+        resume = Button((right - 380 - 24 - self.resume_width, 812, self.resume_width, 58),
+                        self.resume_text, self.resume, icon="clock")
+        resume.visible = False
+        back = Button((80, 812, 230, 58), lambda: t("common.back"), self.back, icon="back")
+        return start, resume, back
+
+    def build(self, preset: dict[str, Any], seed: int | None) -> None:
+        """The option rows (``preset`` presets them), the seed, the seats and ``self.widgets``."""
         self.option_widgets: dict[str, Choice | NumberStepper] = {}
         self.row_y: dict[str, float] = {}
         for i, option in enumerate(self.spec.options):
@@ -285,18 +317,34 @@ class SetupScene(Scene):
                                         seed if seed is not None else self.rng.randint(1, 9999), rng=self.rng)
         self.new_seed_button = Button((OPTIONS.right - 32 - CONTROL_W, seed_y + CONTROL_H / 2 + 8, CONTROL_W, 40),
                                       lambda: t("i12_shell.setup.new_seed"), self.new_seed, style="ghost", size=17)
-        self.players: dict[str, str] = dict(players or {})
-        self.seat_choices: dict[str, Choice] = {}
-        self.start_button = Button((SEATS.right - 380, 812, 380, 58), lambda: t("i12_shell.setup.start"), self.start,
-                                   style="primary", icon="play")
-        self.resume_button = Button((SEATS.right - 380 - 24 - 300, 812, 300, 58), lambda: t("i12_shell.setup.resume"),
-                                    self.resume, icon="clock")
-        self.resume_button.visible = False
-        self.back_button = Button((80, 812, 230, 58), lambda: t("common.back"), self.back, icon="back")
-        self.resumable: Match | None = None
-        self.resumable_ui: dict[str, Any] = {}
-        self.error: str | None = None
         self._changed(None)
+
+    def find_resumable(self) -> tuple[Match, dict[str, Any]] | None:
+        """The title's latest unfinished autosave: (its Match, its save's ``meta.ui``), or None."""
+        found = latest_unfinished_save(self.spec.name)
+        return None if found is None else (found[0], dict(found[1].ui or {}))
+
+    def chosen_seed(self) -> int | None:
+        """The seed Start plays (the stepper's; when it says Random, a new one)."""
+        return self.seed_stepper.value if self.seed_stepper.value is not None else self.rng.randint(1, 9999)
+
+    def table_options(self) -> dict[str, Any]:
+        """More options for the table's factory when Start opens a new game (none here)."""
+        return {}
+
+    def resumed_options(self, ui: Mapping[str, Any]) -> dict[str, Any]:
+        """The table's options for a resumed game, read from its save's ``meta.ui``: what each
+        seat had seen and the items held for it."""
+        return options_from_meta(ui)
+
+    def keeps_players(self) -> bool:
+        """Whether the autosave keeps which seats the computer plays (:func:`keep_computer_seats`)."""
+        return True
+
+    def layer_state(self) -> tuple[Any, ...]:
+        """What, besides the widgets, the error, the resumable game and the language, changes the
+        cached drawing."""
+        return ()
 
     # -------------------------------------------------------------- options and seats
     def _widget_for(self, option: Option, value: Any, cy: float) -> Choice | NumberStepper:
@@ -365,23 +413,21 @@ class SetupScene(Scene):
 
     # -------------------------------------------------------------- actions
     def enter(self) -> None:
-        found = latest_unfinished_save(self.spec.name) if self.look_for_saves else None
-        if found is None:
-            self.resumable, self.resumable_ui = None, {}
-        else:
-            self.resumable, self.resumable_ui = found[0], dict(found[1].ui or {})
+        found = self.find_resumable() if self.look_for_saves else None
+        self.resumable, self.resumable_ui = found if found is not None else (None, {})
         self.resume_button.visible = self.resumable is not None
 
     def start(self) -> None:
         """A new game with the options, seats and seed chosen, at the title's table."""
-        seed = self.seed_stepper.value if self.seed_stepper.value is not None else self.rng.randint(1, 9999)
         try:
-            match = Match(self.spec.name, self.config(), seed)
+            match = Match(self.spec.name, self.config(), self.chosen_seed())
         except (ValueError, TypeError) as exc:
             self.error = str(exc)
             return
-        computer = make_bots(self.spec, self.who_plays(), seed)
-        if not open_table(self, self.spec, match, computer, players=self.who_plays()):
+        players = self.who_plays()
+        computer = make_bots(self.spec, players, match.seed)
+        if not open_table(self, self.spec, match, computer, players=players if self.keeps_players() else None,
+                          **self.table_options()):
             self.error = t("i12_shell.setup.no_table")
 
     def resume(self) -> None:
@@ -392,8 +438,9 @@ class SetupScene(Scene):
         players = {str(s): str(b) for s, b in saved.items()} if isinstance(saved, dict) else {}
         computer = make_bots(self.spec, players, self.resumable.seed)
         # what each seat had seen and the items held for it come back with the game
-        if not open_table(self, self.spec, self.resumable, computer, players=players,
-                          **options_from_meta(self.resumable_ui)):
+        if not open_table(self, self.spec, self.resumable, computer,
+                          players=players if self.keeps_players() else None,
+                          **self.resumed_options(self.resumable_ui)):
             self.error = t("i12_shell.setup.no_table")
 
     def back(self) -> None:
@@ -401,8 +448,10 @@ class SetupScene(Scene):
 
     # -------------------------------------------------------------- drawing
     def draw(self, canvas: Canvas) -> None:
-        controls = tuple((getattr(w, "value", None), w.enabled, w.visible) for w in self.widgets)
-        key = ("shell-setup", id(self), controls, self.error, id(self.resumable), current_language())
+        controls = tuple((getattr(w, "value", None), getattr(w, "enabled", True), getattr(w, "visible", True))
+                         for w in self.widgets)
+        key = (type(self).__name__, id(self), controls, *self.layer_state(), self.error, id(self.resumable),
+               current_language())
         canvas.layer(key, self._draw_static)
         super().draw(canvas)
 
