@@ -282,3 +282,29 @@ def test_the_cached_table_is_drawn_again_when_the_mouse_or_the_game_changes(ui):
     click_card(ui, app, scene.session.view().hand[0])
     ui.move(app, (5, 5))
     assert shot() != away                                            # the bid is on the table
+
+
+def test_new_game_says_the_game_stays_saved_only_once_a_move_is_saved(ui):
+    """Before the first move nothing is saved, so New game must not promise Continue brings it back."""
+    from game.ui.scenes.game_menu import ConfirmScene
+
+    app = table_app(ui, Match("example", {}, 3), autosave=True)
+    lift(ui, app)
+    table = the_table(app)
+    assert table.autosaver is not None and not table.match.log
+
+    def asked() -> str:
+        table.open_game_menu()
+        menu = app.stack.top
+        ui.click(app, menu.buttons["new_game"].rect.center)
+        ask = app.stack.top
+        assert isinstance(ask, ConfirmScene)
+        body = ask.body()
+        ui.click(app, ask.cancel_button.rect.center)     # back to the menu: nothing lost
+        menu.resume_game()
+        return body
+
+    assert asked() == i18n.t("game_menu.new_body_not_kept")
+    click_card(ui, app, table.session.view().hand[0])
+    lift(ui, app)
+    assert table.match.log and asked() == i18n.t("game_menu.new_body")

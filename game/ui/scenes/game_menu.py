@@ -42,8 +42,10 @@ class GameMenuScene(Scene):
     def __init__(self, *, on_rules: Callable[[], None] | None = None,
                  on_save_leave: Callable[[], None] | None = None,
                  on_new_game: Callable[[], None] | None = None,
-                 note: Text | None = None, hide_below: bool = False) -> None:
+                 note: Text | None = None, hide_below: bool = False,
+                 kept: Callable[[], bool] | None = None) -> None:
         super().__init__()
+        self.kept = kept          # whether the game in play is kept (saved) when a new one starts
         self.on_rules = on_rules
         self.on_save_leave = on_save_leave
         self.on_new_game = on_new_game
@@ -104,7 +106,9 @@ class GameMenuScene(Scene):
     def ask_new_game(self) -> None:
         if self.stack is None:
             return
-        self.stack.push(ConfirmScene(lambda: t("game_menu.new_title"), lambda: t("game_menu.new_body"),
+        kept = self.kept is None or self.kept()
+        body = "game_menu.new_body" if kept else "game_menu.new_body_not_kept"
+        self.stack.push(ConfirmScene(lambda: t("game_menu.new_title"), lambda: t(body),
                                      lambda: t("game_menu.new_yes"), self._new_game,
                                      cancel=lambda: t("game_menu.cancel")))
 

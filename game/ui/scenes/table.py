@@ -294,7 +294,12 @@ class TableParts:
         hidden = not self.session.revealed and not self.session.over and not isinstance(self.stack.top, CurtainScene)
         note = (lambda: t("game_menu.saved_note")) if self.autosaver is not None else None
         self.stack.push(GameMenuScene(**self.menu_options(), on_save_leave=self.save_and_leave, note=note,
-                                      hide_below=hidden))
+                                      hide_below=hidden, kept=self.game_kept))
+
+    def game_kept(self) -> bool:
+        """Whether this game is saved, so that a new one leaves it for Continue: an autosave and at
+        least one move (nothing is written before the first)."""
+        return self.autosaver is not None and len(self.match.log) > 0 and not self.match.state.is_over()
 
     def save_and_leave(self) -> None:
         """Save and leave: the autosave (with the screen's state) written now, then the title,
