@@ -310,7 +310,6 @@ class GangTurn:
         rule = DEVICE_RULES.get(device_data(a.device).effect)
         require(rule is not None and a.target in rule.targets(self, a.figure, a.device),
                 "lupin_refusal_core.device_not_now")
-        told_at = len(ev)         # the play is told before what it does (a sure hit, a move...)
         rule.apply(self, a, ev)   # checks first, then changes
         self.active = a.figure
         f.devices_used += 1

@@ -62,6 +62,7 @@ from game.lupin.rules import actions as A, terms
 from game.lupin.rules.catalog import card as card_data
 from game.lupin.rules.effects import card_effect
 from game.lupin.rules.geometry import Inside, Under, spot_from_text, spot_to_text
+from game.lupin.rules.pieces import square_refusal
 from game.lupin.rules.cards.shared import (DISTRACTION, POLICE_KINDS, can_attack as _can_attack, expansion_plays,
                                            free as _free, play_forced as _play_forced, roll_shot as _roll_shot,
                                            sure_hit as _sure_hit)
@@ -992,7 +993,7 @@ def _do_unmask_hide(state: "LupinState", a: UnmaskHide, ev: list[Event]) -> None
     try:
         to = spot_from_text(a.to)
     except ValueError as exc:
-        raise IllegalAction("lupin_refusal.card.not_a_square", square=repr(a.to)) from None
+        raise square_refusal(exc) from None
     require(to in set(_unmask_hide_squares(state, c)),
             "lupin_refusal.card.hide_where", figure=terms.figure(c), square=a.to)
     f = state.figures[c]

@@ -43,6 +43,7 @@ from game.lupin.rules.cards.shared import (DISTRACTION, POLICE_KINDS, ExpansionP
 from game.lupin.rules.catalog import card as card_data, catalog, device as device_data
 from game.lupin.rules.effects import CARDS_PER_TURN, card_effect
 from game.lupin.rules.geometry import GANG, Inside, Under, spot_from_text, spot_to_text
+from game.lupin.rules.pieces import square_refusal
 from game.lupin.rules import hooks
 from game.lupin.rules.state import CAR_HITS, register_handler, register_phase_actions
 
@@ -860,7 +861,7 @@ class LoveYou:
         try:
             to = spot_from_text(a.target)
         except ValueError as exc:
-            raise IllegalAction("lupin_refusal.card.not_a_square", square=repr(a.target)) from None
+            raise square_refusal(exc) from None
         require(to in _love_squares(state, a.figure, a.card), "lupin_refusal.card.love_where", square=a.target)
         p = card_data(a.card).params
         f, g = state.figures[a.figure], state.figures[p.pull_partner]
