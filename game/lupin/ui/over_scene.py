@@ -27,7 +27,7 @@ from game.lupin.ui.dice import fit
 from game.lupin.ui.log_text import reason_text
 from game.ui import theme
 from game.ui.canvas import Canvas
-from game.ui.scenes.end import EndActions, result_summary
+from game.ui.scenes.end import EndActions, button_row, result_summary
 from game.ui.widgets import draw_panel, mix, top_band
 
 PANEL = pygame.FRect(0, 0, 980, 656)
@@ -69,15 +69,12 @@ class GameOverScreen(EndActions):
         self.scene = scene
         self.match = scene.match
         self.stats = game_stats(self.match.state)
-        gap = 18
-        w = (PANEL.width - 80 - 2 * gap) / 3
-        y = PANEL.bottom - 34 - BUTTON_H
-        self.replay_button = FitButton((PANEL.left + 40, y, w, BUTTON_H), lambda: t("lupin_over.over.replay"),
-                                       self.watch_replay, style="primary", icon="play")
-        self.again_button = FitButton((PANEL.left + 40 + w + gap, y, w, BUTTON_H), lambda: t("lupin_over.over.again"),
-                                      self.play_again, icon="users")
+        replay, again, back = button_row(PANEL, BUTTON_H)
+        self.replay_button = FitButton(replay, lambda: t("lupin_over.over.replay"), self.watch_replay,
+                                       style="primary", icon="play")
+        self.again_button = FitButton(again, lambda: t("lupin_over.over.again"), self.play_again, icon="users")
         self.back_button = scene.over_button
-        self.back_button.rect = pygame.FRect(PANEL.left + 40 + 2 * (w + gap), y, w, BUTTON_H)
+        self.back_button.rect = back
         self.back_button.style = "secondary"
 
     @property

@@ -56,6 +56,13 @@ def reason_text(spec: TitleSpec, reason: str) -> str:
     return text_or((f"{spec.name}.reason.{reason.replace(' ', '_')}", reason), reason) if reason else ""
 
 
+def button_row(panel: pygame.FRect, height: float = BUTTON_H, gap: float = 18) -> list[pygame.FRect]:
+    """The end screen's three buttons (Replay, Play again, Back), side by side at the foot of ``panel``."""
+    w = (panel.width - 80 - 2 * gap) / 3
+    y = panel.bottom - 34 - height
+    return [pygame.FRect(panel.left + 40 + i * (w + gap), y, w, height) for i in range(3)]
+
+
 class EndActions:
     """The end screen's buttons, shared: ``match`` is the finished game; :meth:`end_stack` the
     scene stack they act on, :meth:`replay_scene` and :meth:`again_scene` what they open (a title
@@ -103,15 +110,11 @@ class EndScene(EndActions, Scene):
         self.match = match
         self.spec = titles.title(match.title)
         self.players = dict(players or {})
-        gap = 18
-        w = (PANEL.width - 80 - 2 * gap) / 3
-        y = PANEL.bottom - 34 - BUTTON_H
-        self.replay_button = Button((PANEL.left + 40, y, w, BUTTON_H), lambda: t("i12_shell.end.replay"),
-                                    self.watch_replay, style="primary", icon="play")
-        self.again_button = Button((PANEL.left + 40 + w + gap, y, w, BUTTON_H), lambda: t("i12_shell.end.again"),
-                                   self.play_again, icon="users")
-        self.title_button = Button((PANEL.left + 40 + 2 * (w + gap), y, w, BUTTON_H),
-                                   lambda: t("i12_shell.end.to_title"), self.back_to_title, icon="back")
+        replay, again, back = button_row(PANEL)
+        self.replay_button = Button(replay, lambda: t("i12_shell.end.replay"), self.watch_replay, style="primary",
+                                    icon="play")
+        self.again_button = Button(again, lambda: t("i12_shell.end.again"), self.play_again, icon="users")
+        self.title_button = Button(back, lambda: t("i12_shell.end.to_title"), self.back_to_title, icon="back")
         self.widgets = [self.replay_button, self.again_button, self.title_button]
 
     def seats(self) -> list[str]:
