@@ -57,6 +57,9 @@ def _check_police_moves(before, events):
 
 def _check(state, before, events):
     assert _loot_total(state) == 4
+    # nothing is left half-played: steps wait only behind a choice, and none after the end
+    assert (state.phase == "choice") == (state.pending is not None)
+    assert state.pending is not None or state.queue == []
     assert len(state.roadblocks) <= 2 and len(set(state.roadblocks)) == len(state.roadblocks)
     assert state.danger >= before.danger and state.danger <= state.danger_max
     assert state.banked >= before.banked
