@@ -146,9 +146,9 @@ def activate_text(who: Any, lang: str | None = None) -> str:
 
 def _danger_max() -> int | None:
     try:
-        from game.diabolik.rules import data as rules_data   # type: ignore[import-not-found]
+        from game.diabolik.rules import data as rules_data
     except ImportError:
-        rules_data = None
+        rules_data = None   # type: ignore[assignment]
     if rules_data is not None:
         for name in ("danger_max", "DANGER_MAX"):
             value = getattr(rules_data, name, None)

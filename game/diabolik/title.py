@@ -98,4 +98,9 @@ TITLE = TitleSpec(
     conformance_games=(("solo", {"players": 1}), ("solo-eva", {"players": 1, "character": "eva"}),
                        ("diabolika", {"players": 2, "diabolika": True})),
     curtain="none",
+    event_text="game.diabolik.texts:event_text",
+    play="game.ui.shell_play",
+    ui="game.diabolik.ui",
+    table_scene="diabolik-table",
+    setup_scene="diabolik-setup",
 )
