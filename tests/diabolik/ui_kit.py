@@ -72,15 +72,17 @@ def where_to_click(scene, action):
     raise AssertionError(f"nothing to click for {action}")
 
 
-def drawn_texts(app, monkeypatch):
-    """Every text drawn in the next frame."""
+def drawn_texts(app, monkeypatch=None):
+    """Every text drawn in the next frame (the canvas's text and text_box, put back afterwards)."""
     drawn: list[str] = []
-    real = app.canvas.text
-    monkeypatch.setattr(app.canvas, "text", lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1])
-    real_box = app.canvas.text_box
-    monkeypatch.setattr(app.canvas, "text_box",
-                        lambda text, *a, **k: (drawn.append(text), real_box(text, *a, **k))[1])
-    app.canvas._layers.clear()
-    app.update(0.02)
-    app.draw()
+    canvas = app.canvas
+    real, real_box = canvas.text, canvas.text_box
+    canvas.text = lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1]
+    canvas.text_box = lambda text, *a, **k: (drawn.append(text), real_box(text, *a, **k))[1]
+    try:
+        canvas._layers.clear()
+        app.update(0.02)
+        app.draw()
+    finally:
+        del canvas.text, canvas.text_box
     return drawn
