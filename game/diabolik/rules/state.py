@@ -16,7 +16,7 @@ from game.diabolik.rules.table import (
     CLUE_CARDS, LOCATION_IDS, LOOT_CARDS, POLICE, RING, STARTING_CLUES, STARTING_LOOT, PendingChoice, Pawn, dist, edge,
     neighbours,
 )
-from game.diabolik.rules.views import DiabolikView, move_cost
+from game.diabolik.rules.views import DiabolikView, cost_of_move
 
 
 def _who(seat: str) -> Term:
@@ -119,7 +119,7 @@ class DiabolikState(PolicePhase):
 
     def _move(self, seat: str, to: int, events: list[Event]) -> None:
         pawn = self.criminals[seat]
-        cost = move_cost(self.view(TABLE), seat, to)
+        cost = cost_of_move(pawn, to, self.police.values(), self.roadblocks, self.config.diabolika, self.sighted)
         self._set_pawn(seat, pos=to)
         events.append(Event("diabolik.moved", {"who": seat, "from": pawn.pos, "to": to}))
         if cost.breaks_roadblock is not None:
@@ -149,8 +149,9 @@ class DiabolikState(PolicePhase):
     def result(self) -> Result | None:
         if not self.is_over():
             return None
+        # Co-operative: each seat's score is the loot the pair brought home.
         return Result(winners=self.seats if self.won else (), reason=self.end_reason,
-                      scores={"banked": self.banked, "danger": self.danger, "rounds": self.round})
+                      scores={seat: self.banked for seat in self.seats})
 
     def snapshot(self) -> DiabolikState:
         import copy
