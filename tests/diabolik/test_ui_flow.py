@@ -149,3 +149,14 @@ def test_every_diabolik_scene_renders_in_both_languages_without_a_missing_text(u
             raw = [x for x in texts if "." in x and " " not in x and translator().has(x.strip())]
             keyish = [x for x in texts if x.startswith(("diabolik_table.", "diabolik.", "i12_shell.", "common."))]
             assert not raw and not keyish, f"{name} ({lang}, {size}) draws text keys: {raw or keyish}"
+
+
+def test_play_diabolik_opens_diabolik_s_own_set_up_with_the_seed_asked():
+    from game.ui.scenes.title import TitleScene
+    from game.ui.shell_play import scenes_for
+    from game.diabolik.ui.setup import DiabolikSetupScene
+
+    title, setup = scenes_for("diabolik", seed=9)
+    assert isinstance(title, TitleScene) and isinstance(setup, DiabolikSetupScene)
+    assert setup.chosen_seed() == 9
+    assert type(scenes_for("example", seed=9)[1]).__name__ == "SetupScene"    # a title without its own: the shell's

@@ -69,7 +69,8 @@ class DiabolikSetupScene(SetupScene):
 
     def _seat_options(self) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = [(PERSON, lambda: t("i12_shell.setup.person"))]
-        for name in self.spec.bots:
+        levels = [name for name in self.spec.bots if name != "random"] or list(self.spec.bots)
+        for name in levels:   # the partner's levels (random moves only until there are levels)
             out.append((name, lambda n=name: bot_text(n)))
         return out
 

@@ -226,6 +226,8 @@ class DiabolikTableScene(TableScene):
         set_places(locations)
         options.setdefault("event_text", texts_for(locations))
         super().__init__(match, DiabolikBoard(), curtain="none", **options)
+        assert isinstance(self.board, DiabolikBoard)
+        self.board.computer = frozenset(self.session.computer)
         self.show: Show | None = None
         self.dice = D8Panel()
         self._end_waiting = False
@@ -399,6 +401,20 @@ class DiabolikTableScene(TableScene):
         if self.holding():
             return any(w.wants_hand for w in self.widgets)
         return super().wants_hand_cursor()
+
+    def _draw_turn(self, canvas: Canvas) -> None:
+        """Whose turn: the computer partner's while it plays (the screen stays with the person)."""
+        playing = self.session.computer_to_act()
+        if playing is None or self.session.over:
+            super()._draw_turn(canvas)
+            return
+        from game.ui.scenes.table import TURN
+
+        draw_panel(canvas, TURN, (22, 32, 60, 240), theme.GOLD_DARK, radius=12)
+        canvas.text(t("i12_session.turn.computer_kicker").upper(), (TURN.left + 16, TURN.top + 14), 15, theme.BOLD,
+                    theme.MUTED, tracking=2)
+        fitted(canvas, t("i12_session.turn.computer", name=self.board.seat_name(playing)),
+               (TURN.left + 16, TURN.top + 40), TURN.width - 32, 32, theme.DISPLAY, theme.INK, tracking=1)
 
     # ---------------------------------------------------------------- the log
     def log_lines(self) -> list[tuple[str, bool]]:
