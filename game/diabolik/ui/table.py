@@ -29,7 +29,7 @@ from typing import Any
 import pygame
 
 from game.engine.api import TABLE, Action, IllegalAction
-from game.engine.i18n import t
+from game.engine.i18n import current_language, t
 from game.engine.session import Played, Step as SessionStep, entry as entry_of
 from game.ui import theme
 from game.ui.canvas import Canvas
@@ -321,6 +321,11 @@ class DiabolikTableScene(TableScene):
         """A show with the police in it holds the table (clicks step through it)."""
         return self.show is not None and self.show.police
 
+    def undo(self) -> None:
+        """Take back: what was being shown of the move taken back goes first."""
+        self.finish_show()
+        super().undo()
+
     # ---------------------------------------------------------------- the session's steps
     def on_over(self) -> None:
         self._layout()
@@ -442,7 +447,7 @@ class DiabolikTableScene(TableScene):
         hovered = board.hover_key(self.mouse, view, legal) if legal else None
         sliding = step is not None and bool(step.slides) and show is not None and show.age < SLIDE
         key = ("diabolik-table", id(self), len(self.match.log), session.screen_seat(), session.revealed,
-               session.over, session.computer_to_act(), t("diabolik_table.round", n=0), self.message_text(),
+               session.over, session.computer_to_act(), current_language(), self.message_text(),
                hovered, id(step), sliding, len(self.log_lines()))
 
         def build(c: Canvas) -> None:
