@@ -173,3 +173,31 @@ def test_a_click_meant_for_skip_does_not_land_on_the_board_that_comes_back(ui):
     CLOCK.advance(SHOW_GUARD)
     ui.click(app, point)
     assert len(match.log) == moves + 1 and match.log[-1] == end      # a deliberate click plays
+
+
+def test_undo_takes_the_move_back_and_what_was_being_shown_of_it(ui):
+    match = Match("diabolik", {"players": 1}, 3)
+    app = open_table(ui, match)
+    scene = table_of(app)
+    move = next(a for a in scene.session.legal() if isinstance(a, Move))
+    ui.click(app, where_to_click(scene, move))
+    assert scene.show is not None and scene.undo_button in scene.widgets
+    ui.click(app, scene.undo_button.rect.center)
+    assert len(match.log) == 0 and scene.show is None
+    assert scene.session.view() == Match("diabolik", {"players": 1}, 3).state.view("diabolik")
+
+
+def test_two_computer_criminals_play_a_whole_game_on_screen_to_the_end(ui):
+    from game.engine.titles import load, title
+    from game.diabolik.ui.end import DiabolikEndScene
+
+    spec = title("diabolik")
+    bots = {seat: load(spec.bots["easy"])(i) for i, seat in enumerate(("diabolik", "eva"))}
+    match = Match("diabolik", {"players": 2}, 6)
+    app = open_table(ui, match, computer=bots)
+    for _ in range(20000):
+        if isinstance(app.stack.top, DiabolikEndScene):
+            break
+        app.update(0.1)
+        app.draw()
+    assert isinstance(app.stack.top, DiabolikEndScene) and match.state.is_over()
