@@ -201,3 +201,17 @@ def test_two_computer_criminals_play_a_whole_game_on_screen_to_the_end(ui):
         app.update(0.1)
         app.draw()
     assert isinstance(app.stack.top, DiabolikEndScene) and match.state.is_over()
+
+
+def test_a_refused_move_is_said_in_the_players_language_and_changes_nothing(ui, monkeypatch):
+    from game.diabolik.rules import Hide
+
+    match = Match("diabolik", {"players": 1}, 3)
+    app = open_table(ui, match, lang="it")
+    scene = table_of(app)
+    before = match.state.view(TABLE)
+    scene.play(Hide("diabolik"))                                     # in the shadow already: refused
+    said = t("diabolik_refusal.already_hidden")
+    assert said != t("diabolik_refusal.already_hidden", "en")
+    assert scene.message_text() == said and said in drawn_texts(app, monkeypatch)
+    assert len(match.log) == 0 and match.state.view(TABLE) == before
