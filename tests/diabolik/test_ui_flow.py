@@ -161,3 +161,16 @@ def test_play_diabolik_opens_diabolik_s_own_set_up_with_the_seed_asked():
     assert isinstance(title, TitleScene) and isinstance(setup, DiabolikSetupScene)
     assert setup.chosen_seed() == 9
     assert type(scenes_for("example", seed=9)[1]).__name__ == "SetupScene"    # a title without its own: the shell's
+
+
+def test_new_game_from_the_menu_opens_diabolik_s_set_up_with_the_same_options(ui):
+    from game.engine.titles import load, title
+    from game.diabolik.ui.setup import DiabolikSetupScene
+
+    match = Match("diabolik", {"players": 2, "diabolika": True}, 4)
+    app = open_table(ui, match, computer={"eva": load(title("diabolik").bots["easy"])(1)})
+    table_of(app).new_game()
+    setup = app.stack.top
+    assert isinstance(setup, DiabolikSetupScene)
+    assert setup.config() == {"players": 2, "diabolika": True}
+    assert setup.who_plays() == {"diabolik": "person", "eva": "easy"}

@@ -321,6 +321,19 @@ class DiabolikTableScene(TableScene):
         """A show with the police in it holds the table (clicks step through it)."""
         return self.show is not None and self.show.police
 
+    def new_game(self) -> None:
+        """New game (the menu's): Diabolik's own set-up, the same options and computer seats."""
+        from game.ui.scenes.end import players_of
+        from game.ui.scenes.title import back_to_title
+        from game.diabolik.ui.setup import DiabolikSetupScene
+
+        stack = self.stack
+        if stack is None:
+            return
+        back_to_title(stack)
+        stack.push(DiabolikSetupScene(self.spec, config=dict(self.match.config),
+                                      players=players_of(self.spec, self.session.computer) or None))
+
     def undo(self) -> None:
         """Take back: what was being shown of the move taken back goes first."""
         self.finish_show()
