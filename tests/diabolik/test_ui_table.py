@@ -215,3 +215,19 @@ def test_a_refused_move_is_said_in_the_players_language_and_changes_nothing(ui, 
     assert said != t("diabolik_refusal.already_hidden", "en")
     assert scene.message_text() == said and said in drawn_texts(app, monkeypatch)
     assert len(match.log) == 0 and match.state.view(TABLE) == before
+
+
+def test_two_players_at_one_screen_pass_the_mouse_without_a_curtain_and_miss_nothing(ui):
+    from game.ui.scenes.curtain import CurtainScene
+
+    match = Match("diabolik", {"players": 2}, 4)
+    app = open_table(ui, match)
+    scene = table_of(app)
+    assert scene.session.on_screen == "diabolik" and scene.pass_button in scene.widgets
+    ui.click(app, scene.pass_button.rect.center)                     # Eva leads this round
+    assert scene.session.on_screen == "eva" and not isinstance(app.stack.top, CurtainScene)
+    ui.click(app, where_to_click(scene, next(a for a in scene.session.legal() if isinstance(a, Move))))
+    ui.click(app, where_to_click(scene, next(a for a in scene.session.legal() if isinstance(a, EndTurn))))
+    assert scene.session.on_screen == "diabolik" and not isinstance(app.stack.top, CurtainScene)
+    assert [seat for seat in (a.seat for a in match.log)] == ["eva", "eva"]
+    assert not any(missed for _line, missed in scene.history_rows())  # one screen: nobody was away

@@ -44,6 +44,7 @@ from game.diabolik.ui import art
 from game.diabolik.ui.board import BAR, ROW, DiabolikBoard, column, edge_centre, pawn_centres, pawn_slide
 from game.diabolik.ui.texts import effect_text, set_places
 
+DICE_W = 310.0          # the station's d8 and what it does, at the left of the bar
 SLIDE = 0.45            # seconds a pawn takes from one card to the next
 SHOW_GUARD = 0.8        # seconds the board ignores clicks once a police phase's show is over
 OWN_MOVE_PACE = 0.6     # a criminal's own move's events go this much faster than the police's
@@ -435,6 +436,14 @@ class DiabolikTableScene(TableScene):
                (TURN.left + 16, TURN.top + 40), TURN.width - 32, 32, theme.DISPLAY, theme.INK, tracking=1)
 
     # ---------------------------------------------------------------- the log
+    def missed(self, index: int | None) -> bool:
+        """Nothing is missed: both criminals watch the same screen (no curtain), so no line of the
+        log is marked as happening while one was away."""
+        return False
+
+    def missed_on_return(self) -> int | None:
+        return None
+
     def log_lines(self) -> list[tuple[str, bool]]:
         """The log, each line appearing as its event is shown."""
         rows = super().log_lines()
@@ -512,8 +521,8 @@ class DiabolikTableScene(TableScene):
         x = r.left + 18
         right = (self.next_button.rect.left - 14) if self.holding() else r.right - 16
         if self.dice.rolls:
-            self.dice.draw(canvas, pygame.FRect(x, r.top + 8, 260, r.height - 16))
-            x += 274
+            self.dice.draw(canvas, pygame.FRect(x, r.top + 8, DICE_W, r.height - 16))
+            x += DICE_W + 14
         kicker = t("diabolik_table.show.kicker") if self.holding() else t("diabolik_table.show.kicker_move")
         canvas.text(kicker.upper(), (x, r.top + 8), 13, theme.BOLD, theme.GOLD, tracking=2)
         canvas.text_box(self.event_text(step.entry), (x, r.top + 26, right - x, r.height - 28), 19, theme.BOLD,
