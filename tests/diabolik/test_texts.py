@@ -32,6 +32,11 @@ SAMPLES = [
     {"kind": "diabolik.station", "roll": 6, "effect": "clue"},
     {"kind": "diabolik.station", "roll": 6, "effect": "nothing"},
     {"kind": "diabolik.station", "roll": 7, "effect": {"activate": ["ginko", "blue"]}},
+    # as the rules write them: the effect's name, with n (danger) or who (activate)
+    {"kind": "diabolik.station", "roll": 1, "effect": "danger", "n": 2},
+    {"kind": "diabolik.station", "roll": 2, "effect": "activate", "who": ["all"]},
+    {"kind": "diabolik.station", "roll": 4, "effect": "activate", "who": ["detectives"]},
+    {"kind": "diabolik.station", "roll": 8, "effect": "activate", "who": ["agents"]},
     {"kind": "diabolik.police_moved", "who": "ginko", "from": 3, "to": 4, "reason": "toward_clue", "target": 5},
     {"kind": "diabolik.police_moved", "who": "ginko", "from": 3, "to": 4, "reason": "toward_clue", "target": 4},
     {"kind": "diabolik.police_moved", "who": "morrigan", "from": 0, "to": 1, "reason": "toward_criminal",
@@ -55,6 +60,8 @@ SAMPLES = [
     *({"kind": "diabolik.danger", "by": 1, "reason": r, "level": 5}
       for r in ("sighting", "on_the_run", "clue_found", "caught_up", "station")),
     {"kind": "diabolik.danger", "by": 2, "reason": "on_the_run", "level": 7},
+    *({"kind": "diabolik.danger", "by": 1, "reason": r, "level": 5, "who": w}
+      for r, w in (("sighting", "eva"), ("on_the_run", "diabolik"), ("clue_found", "ginko"), ("caught_up", "blue"))),
     # a choice's own "kind" takes the entry's place ({"kind": event.kind, **data})
     *({"kind": k, "options": [1, 3], "context": {"who": "ginko", "toward": "clue", "at": 2}}
       for k in ("slide_loot", "slide_clue", "roadblock_side", "police_step")),
