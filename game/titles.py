@@ -7,4 +7,5 @@ reads this list through :mod:`game.engine.titles`; adding a title is its package
 TITLES: tuple[str, ...] = (
     "game.lupin.title",        # Lupin the 3rd – The Board Game
     "game.engine.example",     # Sealed bids, the engine's tiny example game
+    "game.diabolik.title",     # Diabolik – Quadruplo furto
 )
