@@ -91,6 +91,7 @@ TITLE = TitleSpec(
     play_game="game.diabolik.title:play_game",
     selftest_games=(("duo", {"players": 2}),),
     review_view="game.diabolik.title:review_view",
+    event_text="game.diabolik.texts:event_text",
     checkers=("game.diabolik.rules.data",),
     max_actions=3000,
     privacy_pairs="game.diabolik.title:privacy_pairs",
