@@ -355,8 +355,13 @@ def choice_text(pending: Any, lang: str | None = None, locations: Sequence[str] 
         toward = str(context.get("toward", ""))
         known = toward in ("clue", "criminal", "fugitive")
         key = f"choice.police_step.{toward if known else 'plain'}"
+        targets = context.get("targets")
+        target = None
+        if isinstance(targets, (list, tuple)) and targets and len(set(targets)) == 1:
+            key, target = "choice.police_step.round", targets[0]   # one target, 4 steps away either way
         return capitalised(_say(key, lang, who=who_name(context.get("who"), lang), places=places,
-                                at=place_name(context.get("at", context.get("from")), row, lang)))
+                                at=place_name(context.get("at", context.get("from")), row, lang),
+                                target=place_name(target, row, lang)))
     if kind == "roadblock_side":
         at = context.get("at", context.get("rolled"))
         return capitalised(_say("choice.roadblock_side", lang, at=place_name(at, row, lang), places=places))
