@@ -16,7 +16,7 @@ from game.diabolik.rules.table import (
     CLUE_CARDS, LOCATION_IDS, LOOT_CARDS, POLICE, RING, STARTING_CLUES, STARTING_LOOT, PendingChoice, Pawn, dist, edge,
     neighbours,
 )
-from game.diabolik.rules.views import DiabolikView, move_cost
+from game.diabolik.rules.views import DiabolikView, cost_of_move
 
 
 def _who(seat: str) -> Term:
@@ -119,7 +119,7 @@ class DiabolikState(PolicePhase):
 
     def _move(self, seat: str, to: int, events: list[Event]) -> None:
         pawn = self.criminals[seat]
-        cost = move_cost(self.view(TABLE), seat, to)
+        cost = cost_of_move(pawn, to, self.police.values(), self.roadblocks, self.config.diabolika, self.sighted)
         self._set_pawn(seat, pos=to)
         events.append(Event("diabolik.moved", {"who": seat, "from": pawn.pos, "to": to}))
         if cost.breaks_roadblock is not None:

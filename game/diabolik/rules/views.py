@@ -3,7 +3,7 @@ and what an action would cost, for the screen and the computer criminals."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,18 +63,27 @@ def move_cost(view: DiabolikView, seat: str, to: int) -> Preview:
     pawn = view.criminals.get(seat)
     if pawn is None or not 0 <= to < 8 or dist(pawn.pos, to) != 1:
         return NOTHING
+    return cost_of_move(pawn, to, view.police.values(), view.roadblocks, view.diabolika, view.sighted)
+
+
+def cost_of_move(pawn: Pawn, to: int, police: Iterable[int], roadblocks: Iterable[tuple[int, int]],
+                 diabolika: bool, sighted: bool) -> Preview:
+    """A move's cost: in the shadow, a sighting when the place left or reached holds a policeman
+    or the edge crossed a roadblock (+1 only at the turn's first sighting); on the run, no
+    sighting, and a roadblock crossed is broken; Diabolika, +1 for every policeman and roadblock met."""
     crossed = edge(pawn.pos, to)
-    block = crossed in view.roadblocks
-    police_from = sum(1 for at in view.police.values() if at == pawn.pos)
-    police_to = sum(1 for at in view.police.values() if at == to)
+    block = crossed in tuple(roadblocks)
+    police = tuple(police)
+    police_from = sum(1 for at in police if at == pawn.pos)
+    police_to = sum(1 for at in police if at == to)
     broken = crossed if block and pawn.on_the_run else None
-    if view.diabolika:
+    if diabolika:
         met = police_from + police_to + (1 if block else 0)
         return Preview(met, met > 0, broken)
     if pawn.on_the_run:
         return Preview(0, False, broken)
     seen = bool(police_from or police_to or block)
-    return Preview(1 if seen and not view.sighted else 0, seen, None)
+    return Preview(1 if seen and not sighted else 0, seen, None)
 
 
 def preview(view: DiabolikView, action: Action) -> Preview:
