@@ -91,7 +91,6 @@ TITLE = TitleSpec(
     play_game="game.diabolik.title:play_game",
     selftest_games=(("duo", {"players": 2}),),
     review_view="game.diabolik.title:review_view",
-    event_text="game.diabolik.texts:event_text",
     checkers=("game.diabolik.rules.data", "game.diabolik.tutorial"),
     max_actions=3000,
     privacy_pairs="game.diabolik.title:privacy_pairs",
@@ -99,4 +98,9 @@ TITLE = TitleSpec(
     conformance_games=(("solo", {"players": 1}), ("solo-eva", {"players": 1, "character": "eva"}),
                        ("diabolika", {"players": 2, "diabolika": True})),
     curtain="none",
+    event_text="game.diabolik.texts:event_text",
+    play="game.ui.shell_play",
+    ui="game.diabolik.ui",
+    table_scene="diabolik-table",
+    setup_scene="diabolik-setup",
 )

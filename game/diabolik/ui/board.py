@@ -29,6 +29,7 @@ from game.ui.canvas import Canvas
 from game.ui.scenes.table import BOARD, fitted
 from game.ui.widgets import draw_panel, mix
 
+from game.diabolik.rules import Move
 from game.diabolik.ui import art
 from game.diabolik.ui.texts import location_name, who_name
 
@@ -50,7 +51,7 @@ SHADOW_PAWN_Y = SHADOW.top + 186
 SMALL_W, SMALL_H = 104.0, 58.0
 BUTTON_W, BUTTON_H, BUTTON_GAP = 150.0, 52.0, 10.0
 
-# the actions, by the rules' class names (the board needs no import of the rules to draw)
+# the actions, by the rules' class names
 MOVE, HIDE, TAKE, BANK, END, CHOOSE = "Move", "Hide", "TakeLoot", "Bank", "EndTurn", "Choose"
 BAR_ORDER = (TAKE, BANK, HIDE, END)
 BAR_TEXT = {TAKE: "diabolik_table.action.take", BANK: "diabolik_table.action.bank",
@@ -147,10 +148,8 @@ class DiabolikBoard:
     def preview(self, view: Any, action: Action) -> Any:
         """What ``action`` would cost, from the rules (None when they cannot say)."""
         if self._preview is None:
-            try:
-                from game.diabolik.rules import preview
-            except ImportError:
-                return None
+            from game.diabolik.rules import preview
+
             self._preview = preview
         try:
             return self._preview(view, action)
@@ -171,9 +170,9 @@ class DiabolikBoard:
                 items.append((a, t("diabolik_table.choice.option", n=pos + 1, place=self.place(view, pos))))
         else:
             for name in BAR_ORDER:
-                a = next((x for x in legal if kind(x) == name), None)
-                if a is not None:
-                    items.append((a, t(BAR_TEXT[name])))
+                found = next((x for x in legal if kind(x) == name), None)
+                if found is not None:
+                    items.append((found, t(BAR_TEXT[name])))
         out: list[tuple[pygame.FRect, Action, str]] = []
         width = BUTTON_W if not choices else 190.0
         x = BAR.right - 12 - len(items) * width - max(0, len(items) - 1) * BUTTON_GAP
@@ -195,7 +194,7 @@ class DiabolikBoard:
         return out
 
     def moves(self, legal: Sequence[Action]) -> dict[int, Action]:
-        return {int(getattr(a, "to")): a for a in legal if kind(a) == MOVE}
+        return {a.to: a for a in legal if isinstance(a, Move)}
 
     def action_at(self, pos: tuple[float, float], view: Any, legal: Sequence[Action]) -> Action | None:
         if not legal:
@@ -434,7 +433,8 @@ class DiabolikBoard:
             return
         if kind(action) != MOVE:
             return
-        to = int(getattr(action, "to"))
+        assert isinstance(action, Move)
+        to = action.to
         card = column(to)
         canvas.glow(card.center, CARD_W, (*theme.GOLD[:3], 70), squash=1.4)
         canvas.border(theme.GOLD_LIGHT, card.inflate(4, 4), width=3, radius=12)

@@ -60,11 +60,12 @@ def _short(kind: str) -> str:
     return kind.removeprefix("diabolik.")
 
 
-def apply_entry(view: Any, entry: Mapping[str, Any]) -> Any:
-    """``view`` as it stands once the event ``entry`` has happened (for the show only: the real
-    view replaces it at the end, so an event the show does not know changes nothing here)."""
-    if not dataclasses.is_dataclass(view) or isinstance(view, type):
-        return view
+def apply_entry(shown: Any, entry: Mapping[str, Any]) -> Any:
+    """``shown`` (a view) as it stands once the event ``entry`` has happened (for the show only: the
+    real view replaces it at the end, so an event the show does not know changes nothing here)."""
+    if not dataclasses.is_dataclass(shown) or isinstance(shown, type):
+        return shown
+    view: Any = shown
     k = _short(str(entry.get("kind", "")))
     crim = dict(getattr(view, "criminals", {}) or {})
     police = dict(getattr(view, "police", {}) or {})
@@ -194,8 +195,13 @@ class D8Panel(DicePanel):
         out = []
         for e in events:
             if _short(str(e.get("kind", ""))) == "station" and isinstance(e.get("roll"), int):
-                eff = effect_text(e.get("effect"))
-                quiet = eff == effect_text("nothing")
+                effect = e.get("effect")
+                if effect == "activate":
+                    effect = {"activate": e.get("who") or ["all"]}
+                elif effect == "danger":
+                    effect = {"danger": e.get("n", 1)}
+                eff = effect_text(effect)
+                quiet = e.get("effect") == "nothing"
                 out.append(Roll([int(e["roll"])], t("diabolik_table.show.station"), "", quiet, eff))
         return out
 
