@@ -72,6 +72,8 @@ def test_a_whole_solo_game_played_by_clicks_reaches_the_end_screen_and_its_repla
     import pygame
 
     from game.diabolik.ui.end import DiabolikEndScene, DiabolikReplay
+    from game.diabolik.ui.table import SHOW_GUARD
+    from game.ui.widgets import CLOCK
 
     match = Match("diabolik", {"players": 1}, 8)
     app = open_table(ui, match)
@@ -81,6 +83,7 @@ def test_a_whole_solo_game_played_by_clicks_reaches_the_end_screen_and_its_repla
         assert clicks < 1500, "the game did not end"
         if scene.show is not None and scene.holding():
             ui.click(app, scene.skip_button.rect.center)           # the police phase: Skip
+            CLOCK.advance(SHOW_GUARD)                              # the board's moment of calm after it
             continue
         legal = scene.session.legal()
         assert legal, "nobody to play and no end"

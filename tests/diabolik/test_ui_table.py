@@ -151,3 +151,25 @@ def test_a_computer_partner_plays_its_turn_after_the_pause_and_is_shown(ui):
     app.update(COMPUTER_PAUSE / 2 + 0.01)
     assert len(match.log) == 2 and match.log[-1].seat == "eva"
     assert scene.show is not None                                    # its move is shown like anyone's
+
+
+def test_a_click_meant_for_skip_does_not_land_on_the_board_that_comes_back(ui):
+    from game.diabolik.ui.table import SHOW_GUARD
+    from game.ui.widgets import CLOCK
+
+    match = Match("diabolik", {"players": 1}, 1)
+    app = open_table(ui, match)
+    scene = table_of(app)
+    ui.click(app, where_to_click(scene, next(a for a in scene.session.legal() if isinstance(a, EndTurn))))
+    assert scene.show is not None and scene.holding()
+    while scene.show is not None:                                    # the police phase ends by itself...
+        app.update(0.25)
+    moves = len(match.log)
+    end = next(a for a in scene.session.legal() if isinstance(a, EndTurn))
+    point = where_to_click(scene, end)
+    assert scene.skip_button.rect.collidepoint(point)                # ...where Skip was, End turn now is
+    ui.click(app, point)                                             # the late click on Skip
+    assert len(match.log) == moves                                   # played nothing
+    CLOCK.advance(SHOW_GUARD)
+    ui.click(app, point)
+    assert len(match.log) == moves + 1 and match.log[-1] == end      # a deliberate click plays

@@ -50,6 +50,7 @@ LOOT_Y = SHADOW.top + 80
 SHADOW_PAWN_Y = SHADOW.top + 186
 SMALL_W, SMALL_H = 104.0, 58.0
 BUTTON_W, BUTTON_H, BUTTON_GAP = 150.0, 52.0, 10.0
+CHOICE_W = 180.0
 
 # the actions, by the rules' class names
 MOVE, HIDE, TAKE, BANK, END, CHOOSE = "Move", "Hide", "TakeLoot", "Bank", "EndTurn", "Choose"
@@ -174,11 +175,16 @@ class DiabolikBoard:
                 if found is not None:
                     items.append((found, t(BAR_TEXT[name])))
         out: list[tuple[pygame.FRect, Action, str]] = []
-        width = BUTTON_W if not choices else 190.0
-        x = BAR.right - 12 - len(items) * width - max(0, len(items) - 1) * BUTTON_GAP
+        if choices:   # a choice's options on the left, away from where Next and Skip were
+            x = BAR.left + 12
+            for a, label in items:
+                out.append((pygame.FRect(x, BAR.centery - BUTTON_H / 2, CHOICE_W, BUTTON_H), a, label))
+                x += CHOICE_W + BUTTON_GAP
+            return out
+        x = BAR.right - 12 - len(items) * BUTTON_W - max(0, len(items) - 1) * BUTTON_GAP
         for a, label in items:
-            out.append((pygame.FRect(x, BAR.centery - BUTTON_H / 2, width, BUTTON_H), a, label))
-            x += width + BUTTON_GAP
+            out.append((pygame.FRect(x, BAR.centery - BUTTON_H / 2, BUTTON_W, BUTTON_H), a, label))
+            x += BUTTON_W + BUTTON_GAP
         return out
 
     def choice_targets(self, view: Any, legal: Sequence[Action]) -> dict[int, Action]:
@@ -399,15 +405,17 @@ class DiabolikBoard:
     def draw_bar(self, canvas: Canvas, view: Any, legal: Sequence[Action], mouse: tuple[float, float]) -> None:
         draw_panel(canvas, BAR, (10, 14, 30, 235), mix(theme.GOLD_DARK, (0, 0, 0), 0.2), radius=12, shadow=False)
         buttons = self.bar_buttons(view, legal)
-        left = BAR.left + 18
-        right = (buttons[0][0].left if buttons else BAR.right) - 16
         pending = _attr(view, "pending")
         if pending is not None and legal:
+            left = (buttons[-1][0].right if buttons else BAR.left) + 18
+            right = BAR.right - 16
             canvas.text(t("diabolik_table.choice.kicker").upper(), (left, BAR.top + 8), 13, theme.BOLD, theme.GOLD,
                         tracking=2)
             canvas.text_box(self.status(view, legal), (left, BAR.top + 26, right - left, BAR.height - 28), 17,
                             theme.BOLD, theme.INK, line_spacing=1.15, max_lines=2)
         else:
+            left = BAR.left + 18
+            right = (buttons[0][0].left if buttons else BAR.right) - 16
             canvas.text_box(self.status(view, legal), (left, BAR.top + 12, right - left, BAR.height - 20), 19,
                             theme.BOLD, theme.INK, line_spacing=1.15, max_lines=2)
         for rect, action, label in buttons:

@@ -38,12 +38,15 @@ from game.ui.registry import build_scenes, is_registered, register_scene
 from game.ui.scenes.table import BOARD, TableScene, fitted
 from game.ui.widgets import CLICK_GUARD, CLOCK, Button, draw_panel, ease, mix
 
+from game.diabolik import texts
 from game.diabolik.texts import texts_for
 from game.diabolik.ui import art
-from game.diabolik.ui.board import BAR, DiabolikBoard, column, edge_centre, pawn_centres, pawn_slide
+from game.diabolik.ui.board import BAR, ROW, DiabolikBoard, column, edge_centre, pawn_centres, pawn_slide
 from game.diabolik.ui.texts import effect_text, set_places
 
 SLIDE = 0.45            # seconds a pawn takes from one card to the next
+SHOW_GUARD = 0.8        # seconds the board ignores clicks once a police phase's show is over
+OWN_MOVE_PACE = 0.6     # a criminal's own move's events go this much faster than the police's
 POLICE_KINDS = {"station", "police_moved", "police_stayed", "investigated", "discovered", "clue_found",
                 "round", "roadblock_placed", "choice", "over"}
 DURATION = {             # seconds each event stays on screen
@@ -154,6 +157,9 @@ class Show:
         self.index = 0
         self.age = 0.0
         self.police = any(_short(str(s.entry.get("kind", ""))) in POLICE_KINDS for s in self.steps)
+        if not self.police:     # a criminal's own move: told quickly, the player goes on playing
+            for s in self.steps:
+                s.duration = max(SLIDE if s.slides else 0.0, s.duration * OWN_MOVE_PACE)
 
     @property
     def done(self) -> bool:
@@ -202,7 +208,8 @@ class D8Panel(DicePanel):
                     effect = {"danger": e.get("n", 1)}
                 eff = effect_text(effect)
                 quiet = e.get("effect") == "nothing"
-                out.append(Roll([int(e["roll"])], t("diabolik_table.show.station"), "", quiet, eff))
+                # the effect as the fitted detail (the verdict is not fitted: it stays empty)
+                out.append(Roll([int(e["roll"])], t("diabolik_table.show.station"), texts.capitalised(eff), quiet, ""))
         return out
 
     def draw_face(self, canvas: Any, box: pygame.FRect, face: int, highlight: bool) -> None:
@@ -222,7 +229,7 @@ class DiabolikTableScene(TableScene):
         self.show: Show | None = None
         self.dice = D8Panel()
         self._end_waiting = False
-        self._armed_at = -1e9
+        self._quiet_until = -1e9      # board clicks before this moment (CLOCK.now) are dropped
         self._legal_seen: Any = None
         bar_right = BAR.right - 12
         self.next_button = Button((bar_right - 250, BAR.centery - 24, 120, 48), lambda: t("diabolik_table.show.next"),
@@ -291,15 +298,22 @@ class DiabolikTableScene(TableScene):
 
     def _after_step(self) -> None:
         if self.show is not None and self.show.done:
+            held = self.show.police
             self.show = None
             self.dice.clear()
-            self._armed_at = CLOCK.now
+            # the board comes back under a cursor that was clicking Next or Skip: a moment's calm
+            self.quiet_for(SHOW_GUARD if held else CLICK_GUARD)
             self._sync_widgets()
             if self._end_waiting:
                 self._end_waiting = False
                 self.open_end()
             return
         self._begin_step()
+
+    def quiet_for(self, seconds: float) -> None:
+        """Board clicks are dropped for ``seconds`` from now (a double click's second, a click meant
+        for Skip landing on the board that has just come back)."""
+        self._quiet_until = max(self._quiet_until, CLOCK.now + seconds)
 
     def holding(self) -> bool:
         """A show with the police in it holds the table (clicks step through it)."""
@@ -347,7 +361,7 @@ class DiabolikTableScene(TableScene):
         sig = (len(self.match.log), tuple(legal))
         if sig != self._legal_seen:
             self._legal_seen = sig
-            self._armed_at = CLOCK.now
+            self.quiet_for(CLICK_GUARD)
         super().update(dt)
 
     def animating(self) -> bool:
@@ -375,7 +389,7 @@ class DiabolikTableScene(TableScene):
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and BOARD.collidepoint(event.pos):
-            if CLOCK.now - self._armed_at < CLICK_GUARD - 1e-9:
+            if CLOCK.now < self._quiet_until - 1e-9:
                 return True    # a click on a board that has just changed (a double click's second)
             if self.show is not None:
                 self.finish_show()   # a criminal's own slide: done at once, the click goes on
@@ -446,9 +460,9 @@ class DiabolikTableScene(TableScene):
                 canvas.glow(c2, 46, (255, 220, 140, round(160 * glow)))
         if step.slides and age < SLIDE:
             kk = ease(min(1.0, age / SLIDE))
-            for who in step.slides:
-                for point in pawn_slide(step.before, step.after, who, kk):
-                    if BOARD.left < point[0] < BOARD.right:
+            with canvas.clip((ROW.left - 4, BOARD.top, ROW.width + 8, BOARD.height)):   # round the ends
+                for who in step.slides:
+                    for point in pawn_slide(step.before, step.after, who, kk):
                         board.draw_pawn(canvas, step.after, who, point)
         elif k in ("police_moved", "police_stayed", "investigated", "discovered", "clue_found"):
             who = str(e.get("who", ""))
