@@ -18,6 +18,7 @@ screenshot scene ``diabolik-tutorial``.
 
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 from typing import Any
 
@@ -26,8 +27,10 @@ import pygame
 from game.engine.api import Action, action_to_json
 from game.engine.i18n import t
 from game.engine.replay import Match
+from game.ui import theme
 from game.ui.registry import register_scene
 from game.ui.scenes.table import BOARD
+from game.ui.widgets import CLOCK
 from game.ui.tutorial import AUTO_FIRST, Coach, Progress, ScriptedTutorial, WellDoneScene, draw_highlight, \
     register_tutorial
 
@@ -69,6 +72,7 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
         super().__init__(match, autosave=False, start_revealed=True)
         self.coach.kicker = t("diabolik_tutorial.name")
         self.time = 0.0            # the highlight's pulse
+        self.point_at: tuple[float, float] | None = None   # a pointer held still (the screenshot's)
 
     # ================================================================ the script's texts
     def sentence(self, step: Step | None = None) -> str:
@@ -133,7 +137,7 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
     def expected_choice(self) -> Any:
         """The expected action and a label for the refusal ("Follow the highlight: Vannes")."""
         exp = self.expected()
-        if exp is None or self.show is not None or exp not in self.session.legal():
+        if exp is None or self.show is not None or self.calming() or exp not in self.session.legal():
             return None
         view = self.session.view()
         board = self.board
@@ -144,6 +148,11 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
         if kind(exp) == "Move":
             return SimpleNamespace(action=exp, label=board.place(view, int(exp.to)))
         return SimpleNamespace(action=exp, label=self.sentence())
+
+    def calming(self) -> bool:
+        """The table's moment of calm after a show (its board drops clicks): no ring meanwhile, so
+        the ring shows only what a click can do."""
+        return CLOCK.now < float(getattr(self, "_quiet_until", -1e9))
 
     def highlight(self) -> tuple[list[pygame.FRect], bool] | None:
         """Where the player must click now: the location card of a move, or the bar's button."""
@@ -174,6 +183,8 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
         return ScriptedTutorial.handle(self, event)
 
     def update(self, dt: float) -> None:
+        if self.point_at is not None:
+            self.mouse = self.point_at
         super().update(dt)
         self.time += dt
         canvas = getattr(self.app, "canvas", None) if self.app is not None else None
@@ -196,7 +207,13 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
         self._place_coach(h, canvas)
         if h is not None:
             rects, round_ = h
-            draw_highlight(canvas, rects[0], self.time, round_=round_)
+            if rects[0].collidepoint(self.mouse):
+                # the pointer is there: the ring only, so the arrow does not cover the move's cost
+                pulse = 0.5 + 0.5 * math.sin(self.time * 5.0)
+                canvas.border((*theme.GOLD_LIGHT, round(90 + 120 * pulse)), rects[0].inflate(10, 10), width=4,
+                              radius=10)
+            else:
+                draw_highlight(canvas, rects[0], self.time, round_=round_)
         self.coach.draw(canvas, self.time)
 
     def coach_places(self, height: float) -> list[pygame.FRect]:
@@ -281,6 +298,9 @@ def _diabolik_tutorial(app: Any, step: str = "move_sighted", **_options: Any) ->
     index = int(step) - 1 if str(step).isdigit() else next(i for i, s in enumerate(steps) if s.say == step)
     scene = _build(index, persist=False)
     scene.time = 0.25   # the ring mid-pulse
+    expected = steps[index].expected
+    if expected is not None and kind(expected) == "Move":   # the pointer on the card: its cost shows
+        scene.point_at = column(int(expected.to)).move(0, 40).center
     return scene
 
 
