@@ -35,6 +35,7 @@ from game.ui.tutorial import AUTO_FIRST, Coach, Progress, ScriptedTutorial, Well
     register_tutorial
 
 from game.diabolik import texts
+from game.diabolik.rules import Move
 from game.diabolik.tutorial import Script, Step, load_script
 from game.diabolik.ui.board import (
     BAR, BAR_TEXT, HIDEOUT_Y, LOOT_Y, REVEALED, SHADOW, DiabolikBoard, column, kind, pawn_centres, small_rect,
@@ -299,8 +300,8 @@ def _diabolik_tutorial(app: Any, step: str = "move_sighted", **_options: Any) ->
     scene = _build(index, persist=False)
     scene.time = 0.25   # the ring mid-pulse
     expected = steps[index].expected
-    if expected is not None and kind(expected) == "Move":   # the pointer on the card: its cost shows
-        scene.point_at = column(int(expected.to)).move(0, 40).center
+    if isinstance(expected, Move):   # the pointer on the card: its cost shows
+        scene.point_at = column(expected.to).move(0, 40).center
     return scene
 
 
