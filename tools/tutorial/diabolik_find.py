@@ -207,7 +207,8 @@ def story_steps(state: Any, path: list[tuple[Action, list[Event]]]) -> list[Step
             say, values = "bank", {}
             moments.append("banked")
         elif isinstance(action, EndTurn):
-            say, values = "end_turn", {}
+            waited = bool(steps) and steps[-1].say in ("end_turn", "end_turn_again")
+            say, values = ("end_turn_again" if waited else "end_turn"), {}
         elif isinstance(action, Move):
             run = before.criminals[PLAYER].on_the_run
             say = "move_run" if run else ("move_home" if action.to == view.hideout else "move")
@@ -242,7 +243,11 @@ def find(seeds: range) -> tuple[int, list[Step]] | None:
         later = story_steps(state, path)
         if asked:     # the choice came with the first police phase: say so right after it
             steps.append(Step("choice", "note"))
-        return seed, steps + later
+        story = steps + later
+        for before, step in zip(story, story[1:]):
+            if step.say == "choose" and before.say == "choice":
+                step.say = "choose_now"     # the note just asked the question: only the click now
+        return seed, story
     return None
 
 
