@@ -43,7 +43,8 @@ def test_the_set_up_offers_solo_with_a_chosen_criminal_and_two_with_a_computer_p
     app.update(0.5)
     players, character = setup.option_widgets["players"], setup.option_widgets["character"]
     assert players.value == 2 and not character.enabled and set(setup.seat_choices) == {"diabolik", "eva"}
-    bot = next(iter(setup.spec.bots))
+    bot = "hard" if "hard" in setup.spec.bots else next(iter(setup.spec.bots))
+    assert "random" not in [v for v, _l in setup.seat_choices["eva"].options] or len(setup.spec.bots) == 1
     setup.seat_choices["eva"].set_value(bot)
     assert setup.who_plays() == {"diabolik": PERSON, "eva": bot}
     players.step(-1)                                      # one criminal
@@ -149,3 +150,27 @@ def test_every_diabolik_scene_renders_in_both_languages_without_a_missing_text(u
             raw = [x for x in texts if "." in x and " " not in x and translator().has(x.strip())]
             keyish = [x for x in texts if x.startswith(("diabolik_table.", "diabolik.", "i12_shell.", "common."))]
             assert not raw and not keyish, f"{name} ({lang}, {size}) draws text keys: {raw or keyish}"
+
+
+def test_play_diabolik_opens_diabolik_s_own_set_up_with_the_seed_asked():
+    from game.ui.scenes.title import TitleScene
+    from game.ui.shell_play import scenes_for
+    from game.diabolik.ui.setup import DiabolikSetupScene
+
+    title, setup = scenes_for("diabolik", seed=9)
+    assert isinstance(title, TitleScene) and isinstance(setup, DiabolikSetupScene)
+    assert setup.chosen_seed() == 9
+    assert type(scenes_for("example", seed=9)[1]).__name__ == "SetupScene"    # a title without its own: the shell's
+
+
+def test_new_game_from_the_menu_opens_diabolik_s_set_up_with_the_same_options(ui):
+    from game.engine.titles import load, title
+    from game.diabolik.ui.setup import DiabolikSetupScene
+
+    match = Match("diabolik", {"players": 2, "diabolika": True}, 4)
+    app = open_table(ui, match, computer={"eva": load(title("diabolik").bots["easy"])(1)})
+    table_of(app).new_game()
+    setup = app.stack.top
+    assert isinstance(setup, DiabolikSetupScene)
+    assert setup.config() == {"players": 2, "diabolika": True}
+    assert setup.who_plays() == {"diabolik": "person", "eva": "easy"}

@@ -173,3 +173,61 @@ def test_a_click_meant_for_skip_does_not_land_on_the_board_that_comes_back(ui):
     CLOCK.advance(SHOW_GUARD)
     ui.click(app, point)
     assert len(match.log) == moves + 1 and match.log[-1] == end      # a deliberate click plays
+
+
+def test_undo_takes_the_move_back_and_what_was_being_shown_of_it(ui):
+    match = Match("diabolik", {"players": 1}, 3)
+    app = open_table(ui, match)
+    scene = table_of(app)
+    move = next(a for a in scene.session.legal() if isinstance(a, Move))
+    ui.click(app, where_to_click(scene, move))
+    assert scene.show is not None and scene.undo_button in scene.widgets
+    ui.click(app, scene.undo_button.rect.center)
+    assert len(match.log) == 0 and scene.show is None
+    assert scene.session.view() == Match("diabolik", {"players": 1}, 3).state.view("diabolik")
+
+
+def test_two_computer_criminals_play_a_whole_game_on_screen_to_the_end(ui):
+    from game.engine.titles import load, title
+    from game.diabolik.ui.end import DiabolikEndScene
+
+    spec = title("diabolik")
+    bots = {seat: load(spec.bots["easy"])(i) for i, seat in enumerate(("diabolik", "eva"))}
+    match = Match("diabolik", {"players": 2}, 6)
+    app = open_table(ui, match, computer=bots)
+    for _ in range(20000):
+        if isinstance(app.stack.top, DiabolikEndScene):
+            break
+        app.update(0.1)
+        app.draw()
+    assert isinstance(app.stack.top, DiabolikEndScene) and match.state.is_over()
+
+
+def test_a_refused_move_is_said_in_the_players_language_and_changes_nothing(ui, monkeypatch):
+    from game.diabolik.rules import Hide
+
+    match = Match("diabolik", {"players": 1}, 3)
+    app = open_table(ui, match, lang="it")
+    scene = table_of(app)
+    before = match.state.view(TABLE)
+    scene.play(Hide("diabolik"))                                     # in the shadow already: refused
+    said = t("diabolik_refusal.already_hidden")
+    assert said != t("diabolik_refusal.already_hidden", "en")
+    assert scene.message_text() == said and said in drawn_texts(app, monkeypatch)
+    assert len(match.log) == 0 and match.state.view(TABLE) == before
+
+
+def test_two_players_at_one_screen_pass_the_mouse_without_a_curtain_and_miss_nothing(ui):
+    from game.ui.scenes.curtain import CurtainScene
+
+    match = Match("diabolik", {"players": 2}, 4)
+    app = open_table(ui, match)
+    scene = table_of(app)
+    assert scene.session.on_screen == "diabolik" and scene.pass_button in scene.widgets
+    ui.click(app, scene.pass_button.rect.center)                     # Eva leads this round
+    assert scene.session.on_screen == "eva" and not isinstance(app.stack.top, CurtainScene)
+    ui.click(app, where_to_click(scene, next(a for a in scene.session.legal() if isinstance(a, Move))))
+    ui.click(app, where_to_click(scene, next(a for a in scene.session.legal() if isinstance(a, EndTurn))))
+    assert scene.session.on_screen == "diabolik" and not isinstance(app.stack.top, CurtainScene)
+    assert [seat for seat in (a.seat for a in match.log)] == ["eva", "eva"]
+    assert not any(missed for _line, missed in scene.history_rows())  # one screen: nobody was away

@@ -40,11 +40,11 @@ def table_of(app):
     return next(s for s in app.stack.scenes if isinstance(s, DiabolikTableScene))
 
 
-def open_table(ui, match, **options):
-    """An app showing ``match`` at Diabolik's table (not saved unless ``autosave``)."""
+def open_table(ui, match, lang=None, **options):
+    """An app showing ``match`` at Diabolik's table (not saved unless ``autosave``), in ``lang``."""
     from game.ui.registry import build_scenes
 
-    app = ui.app(scenes=())
+    app = ui.app(scenes=(), lang=lang)
     options.setdefault("autosave", False)
     for scene in build_scenes("diabolik-table", app, match=match, **options):
         app.stack.push(scene)

@@ -209,6 +209,5 @@ def d8(canvas: Canvas, r: pygame.FRect, face: int, highlight: bool = False) -> N
     pts = [(cx, cy - h), (cx + w, cy), (cx, cy + h), (cx - w, cy)]
     canvas.polygon((0, 0, 0, 120), [(px + 2, py + 3) for px, py in pts])
     canvas.polygon((246, 240, 226), pts)
-    canvas.line((180, 170, 150), (cx - w, cy), (cx + w, cy), 1.2)
     canvas.polygon(GOLD if highlight else (150, 140, 120), pts, 2 if highlight else 1.2)
-    canvas.text(str(face), (cx, cy - h * 0.28), h * 0.8, theme.DISPLAY, (30, 28, 34), anchor="center")
+    canvas.text(str(face), (cx, cy + 1), h * 0.95, theme.DISPLAY, (30, 28, 34), anchor="center")

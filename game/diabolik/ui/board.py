@@ -135,6 +135,7 @@ class DiabolikBoard:
 
     def __init__(self, preview: Any = None) -> None:
         self.hidden: frozenset[str] = frozenset()
+        self.computer: frozenset[str] = frozenset()   # the seats the computer plays (the scene says)
         self._preview = preview
 
     # ---------------------------------------------------------------- names
@@ -363,7 +364,9 @@ class DiabolikBoard:
         for edge in _attr(view, "roadblocks", ()) or ():
             for c in edge_centre(edge):
                 art.roadblock(canvas, c)
-        active = me if me in tuple(_attr(view, "to_act", ()) or ()) and _attr(view, "pending") is None else None
+        to_act = tuple(_attr(view, "to_act", ()) or ())
+        turn = _attr(view, "turn")
+        active = (turn if turn in to_act else me if me in to_act else None) if _attr(view, "pending") is None else None
         pending = _attr(view, "pending")
         chosen_for = dict(getattr(pending, "context", {}) or {}).get("who") if pending is not None else None
         for who, c in pawn_centres(view).items():
@@ -394,7 +397,8 @@ class DiabolikBoard:
             return t("diabolik_table.status.computer", name=who_name(who))
         if _attr(view, "turn") is None and len(seats) > 1 and len(to_act) > 1:
             other = next(s for s in seats if s != me)
-            return t("diabolik_table.status.lead", name=who_name(me), other=who_name(other))
+            key = "diabolik_table.status.lead_partner" if other in self.computer else "diabolik_table.status.lead"
+            return t(key, name=who_name(me), other=who_name(other))
         return t("diabolik_table.status.actions_left", name=who_name(me), n=int(_attr(view, "actions_left", 3)))
 
     def choice_sentence(self, view: Any, pending: Any) -> str:

@@ -177,12 +177,15 @@ class DiabolikReplay(ReplayStepping, Scene):
                     anchor="midtop")
 
 
-def finished_match(seed: int = 3, players: int = 2) -> Match:
-    """A whole game played by random legal moves (screenshots)."""
+def finished_match(seed: int = 1, players: int = 2, level: str = "normal") -> Match:
+    """A whole game played by the title's computer criminals at ``level`` (random legal moves if
+    it has no such level): seed 1 at normal is a won heist (the screenshots')."""
     from game.engine.playout import RandomBot
 
+    spec = titles.title("diabolik")
+    make = titles.load(spec.bots[level]) if level in spec.bots else RandomBot
+    bot = make(seed)
     match = Match("diabolik", {"players": players}, seed, game_id="diabolik-screenshot")
-    bot = RandomBot(seed)
     while not match.state.is_over():
         seat = match.state.to_act()[0]
         match.apply(bot.choose(match.state.view(seat), match.state.legal_actions(seat)))
@@ -199,4 +202,4 @@ def _diabolik_end(app: Any, match: Match | None = None, **opts: Any) -> Diabolik
 @registry.register_scene("diabolik-replay")
 def _diabolik_replay(app: Any, match: Match | None = None, start: int | None = None, **_opts: Any) -> DiabolikReplay:
     match = match if match is not None else finished_match()
-    return DiabolikReplay(match, start=start if start is not None else min(len(match.log), 30))
+    return DiabolikReplay(match, start=start if start is not None else len(match.log) // 2)

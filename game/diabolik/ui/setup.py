@@ -21,6 +21,7 @@ from game.ui.canvas import Canvas
 from game.ui.scenes.setup import (
     CONTROL_H, CONTROL_W, OPTIONS, PERSON, ROW_H, SEATS, NumberStepper, SetupScene,
 )
+from game.ui.scenes.table import fitted
 from game.ui.widgets import Choice, Panel, top_band
 
 from game.diabolik.ui import art
@@ -68,7 +69,8 @@ class DiabolikSetupScene(SetupScene):
 
     def _seat_options(self) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = [(PERSON, lambda: t("i12_shell.setup.person"))]
-        for name in self.spec.bots:
+        levels = [name for name in self.spec.bots if name != "random"] or list(self.spec.bots)
+        for name in levels:   # the partner's levels (random moves only until there are levels)
             out.append((name, lambda n=name: bot_text(n)))
         return out
 
@@ -116,14 +118,17 @@ class DiabolikSetupScene(SetupScene):
         note = t("diabolik_table.setup.solo_note" if solo else "diabolik_table.setup.duo_note")
         canvas.text_box(note, (SEATS.left + 30, SEATS.bottom - 96, SEATS.width - 60, 80), 17, theme.ITALIC,
                         theme.MUTED, line_spacing=1.25, max_lines=3)
-        # the police waiting on the right panel's lower half: a little of the table
-        y = SEATS.top + 92 + 2 * 76 + 40
-        x = SEATS.left + 60
+        # the police they play against, under the seats
+        y = SEATS.top + 92 + len(self.seat_choices) * 76 + 30
+        canvas.text(t("diabolik_table.setup.police").upper(), (SEATS.left + 30, y), 14, theme.BOLD, theme.MUTED,
+                    tracking=2)
+        x = SEATS.left + 30
         for who in ("ginko", "morrigan", "blue", "yellow"):
             if solo and who == "morrigan":
                 continue
-            art.police_pawn(canvas, (x, y), who, 20)
-            x += 56
+            art.police_pawn(canvas, (x + 60, y + 54), who, 20)
+            fitted(canvas, who_name(who), (x + 60, y + 84), 124, 15, theme.BODY, theme.INK, anchor="midtop")
+            x += 140
         if self.error:
             canvas.text_box(self.error, (330, 806, 460, 90), 16, theme.BOLD, (246, 130, 120), max_lines=4)
         elif self.resumable is not None:

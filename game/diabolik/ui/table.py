@@ -29,7 +29,7 @@ from typing import Any
 import pygame
 
 from game.engine.api import TABLE, Action, IllegalAction
-from game.engine.i18n import t
+from game.engine.i18n import current_language, t
 from game.engine.session import Played, Step as SessionStep, entry as entry_of
 from game.ui import theme
 from game.ui.canvas import Canvas
@@ -44,6 +44,7 @@ from game.diabolik.ui import art
 from game.diabolik.ui.board import BAR, ROW, DiabolikBoard, column, edge_centre, pawn_centres, pawn_slide
 from game.diabolik.ui.texts import effect_text, set_places
 
+DICE_W = 310.0          # the station's d8 and what it does, at the left of the bar
 SLIDE = 0.45            # seconds a pawn takes from one card to the next
 SHOW_GUARD = 0.8        # seconds the board ignores clicks once a police phase's show is over
 OWN_MOVE_PACE = 0.6     # a criminal's own move's events go this much faster than the police's
@@ -226,6 +227,8 @@ class DiabolikTableScene(TableScene):
         set_places(locations)
         options.setdefault("event_text", texts_for(locations))
         super().__init__(match, DiabolikBoard(), curtain="none", **options)
+        assert isinstance(self.board, DiabolikBoard)
+        self.board.computer = frozenset(self.session.computer)
         self.show: Show | None = None
         self.dice = D8Panel()
         self._end_waiting = False
@@ -319,6 +322,24 @@ class DiabolikTableScene(TableScene):
         """A show with the police in it holds the table (clicks step through it)."""
         return self.show is not None and self.show.police
 
+    def new_game(self) -> None:
+        """New game (the menu's): Diabolik's own set-up, the same options and computer seats."""
+        from game.ui.scenes.end import players_of
+        from game.ui.scenes.title import back_to_title
+        from game.diabolik.ui.setup import DiabolikSetupScene
+
+        stack = self.stack
+        if stack is None:
+            return
+        back_to_title(stack)
+        stack.push(DiabolikSetupScene(self.spec, config=dict(self.match.config),
+                                      players=players_of(self.spec, self.session.computer) or None))
+
+    def undo(self) -> None:
+        """Take back: what was being shown of the move taken back goes first."""
+        self.finish_show()
+        super().undo()
+
     # ---------------------------------------------------------------- the session's steps
     def on_over(self) -> None:
         self._layout()
@@ -400,7 +421,29 @@ class DiabolikTableScene(TableScene):
             return any(w.wants_hand for w in self.widgets)
         return super().wants_hand_cursor()
 
+    def _draw_turn(self, canvas: Canvas) -> None:
+        """Whose turn: the computer partner's while it plays (the screen stays with the person)."""
+        playing = self.session.computer_to_act()
+        if playing is None or self.session.over:
+            super()._draw_turn(canvas)
+            return
+        from game.ui.scenes.table import TURN
+
+        draw_panel(canvas, TURN, (22, 32, 60, 240), theme.GOLD_DARK, radius=12)
+        canvas.text(t("i12_session.turn.computer_kicker").upper(), (TURN.left + 16, TURN.top + 14), 15, theme.BOLD,
+                    theme.MUTED, tracking=2)
+        fitted(canvas, t("i12_session.turn.computer", name=self.board.seat_name(playing)),
+               (TURN.left + 16, TURN.top + 40), TURN.width - 32, 32, theme.DISPLAY, theme.INK, tracking=1)
+
     # ---------------------------------------------------------------- the log
+    def missed(self, index: int | None) -> bool:
+        """Nothing is missed: both criminals watch the same screen (no curtain), so no line of the
+        log is marked as happening while one was away."""
+        return False
+
+    def missed_on_return(self) -> int | None:
+        return None
+
     def log_lines(self) -> list[tuple[str, bool]]:
         """The log, each line appearing as its event is shown."""
         rows = super().log_lines()
@@ -426,7 +469,7 @@ class DiabolikTableScene(TableScene):
         hovered = board.hover_key(self.mouse, view, legal) if legal else None
         sliding = step is not None and bool(step.slides) and show is not None and show.age < SLIDE
         key = ("diabolik-table", id(self), len(self.match.log), session.screen_seat(), session.revealed,
-               session.over, session.computer_to_act(), t("diabolik_table.round", n=0), self.message_text(),
+               session.over, session.computer_to_act(), current_language(), self.message_text(),
                hovered, id(step), sliding, len(self.log_lines()))
 
         def build(c: Canvas) -> None:
@@ -478,8 +521,8 @@ class DiabolikTableScene(TableScene):
         x = r.left + 18
         right = (self.next_button.rect.left - 14) if self.holding() else r.right - 16
         if self.dice.rolls:
-            self.dice.draw(canvas, pygame.FRect(x, r.top + 8, 260, r.height - 16))
-            x += 274
+            self.dice.draw(canvas, pygame.FRect(x, r.top + 8, DICE_W, r.height - 16))
+            x += DICE_W + 14
         kicker = t("diabolik_table.show.kicker") if self.holding() else t("diabolik_table.show.kicker_move")
         canvas.text(kicker.upper(), (x, r.top + 8), 13, theme.BOLD, theme.GOLD, tracking=2)
         canvas.text_box(self.event_text(step.entry), (x, r.top + 26, right - x, r.height - 28), 19, theme.BOLD,
