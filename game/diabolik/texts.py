@@ -28,13 +28,16 @@ CRIMINALS = ("diabolik", "eva")
 LOOT_TOTAL = 4
 
 _row: tuple[str, ...] | None = None
+_top: int | None = None
 
 
-def remember_row(locations: Sequence[str] | None) -> None:
+def remember_row(locations: Sequence[str] | None, danger_max: int | None = None) -> None:
     """The row of the game on screen (location ids at positions 0..7), for the sentences of
-    entries that carry only positions. None forgets it."""
-    global _row
+    entries that carry only positions, and the top of its danger track (solo may have its own).
+    None forgets them."""
+    global _row, _top
     _row = tuple(locations) if locations else None
+    _top = danger_max if locations else None
 
 
 # ------------------------------------------------------------------------------------ names
@@ -138,10 +141,16 @@ def activate_text(who: Any, lang: str | None = None) -> str:
 # ------------------------------------------------------------------------------------ events
 
 def _danger_max() -> int | None:
-    """The top of the danger track the rules play (data/diabolik/danger.yaml), None if unreadable."""
+    """The top of the danger track: the one remembered for the game on screen, else the data's when
+    it is the same for one criminal and for two (data/diabolik/danger.yaml), else None (the
+    sentence then says the level alone)."""
+    if _top is not None:
+        return _top
     try:
         from game.diabolik.rules import data as rules_data
-        return int(rules_data.danger_max())
+        top = int(rules_data.danger_max())
+        solo = getattr(rules_data, "solo_danger_max", None)
+        return top if solo is None or int(solo()) == top else None
     except Exception:  # noqa: BLE001 - a sentence without "of 12" rather than none at all
         return None
 
@@ -161,11 +170,14 @@ def event_text(entry: Mapping[str, Any], lang: str | None = None,
     return capitalised(sentence(entry, row, lang))
 
 
-def texts_for(locations: Sequence[str]) -> Callable[[Mapping[str, Any]], str]:
-    """``event_text`` for one game (its row of location cards): what the table passes to its log."""
+def texts_for(locations: Sequence[str], danger_max: int | None = None) -> Callable[[Mapping[str, Any]], str]:
+    """``event_text`` for one game (its row of location cards, and the top of its danger track,
+    which may differ solo): what the table passes to its log."""
     row = tuple(locations)
 
     def text(entry: Mapping[str, Any]) -> str:
+        if danger_max is not None and entry.get("kind") == "diabolik.danger" and "max" not in entry:
+            entry = {**entry, "max": danger_max}
         return event_text(entry, None, row)
     return text
 

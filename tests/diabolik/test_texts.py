@@ -111,7 +111,8 @@ def test_the_police_say_why_they_move():
     assert event_text(clue, "en", ROW) == "Ginko moves to Ghenf, toward the clue at Clerville, and investigates."
     assert event_text(clue, "it", ROW) == "Ginko va a Ghenf, verso l'indizio a Clerville, e indaga."
     patrol = {"kind": "diabolik.police_moved", "who": "blue", "from": 0, "to": 1, "reason": "patrol", "target": None}
-    assert event_text(patrol, "en", ROW) == "The blue agent patrols to Vannes and investigates."
+    blue = texts.capitalised(texts.who_name("blue", "en"))       # "The blue agent (arrow →)"
+    assert event_text(patrol, "en", ROW) == f"{blue} patrols to Vannes and investigates."
     chase = {"kind": "diabolik.police_moved", "who": "morrigan", "from": 4, "to": 6, "reason": "chase", "target": 6}
     assert "chases" in event_text(chase, "en", ROW) and "Ghevry" in event_text(chase, "en", ROW)
     caught = {"kind": "diabolik.danger", "by": 1, "reason": "caught_up", "level": 5}
@@ -201,3 +202,31 @@ def test_every_event_the_rules_emit_in_random_games_reads_in_both_languages():
                 assert "location " not in text and "luogo " not in text.lower().replace("luogo a caso", ""), text
     # every kind the contract lists came up, save two random criminals seldom manage (SAMPLES has them)
     assert set(EVENT_KINDS) - seen <= {"diabolik.roadblock_broken", "diabolik.banked"}, set(EVENT_KINDS) - seen
+
+
+def test_the_danger_gauge_says_the_games_own_top(monkeypatch):
+    """A solo track of its own (danger.yaml's solo_danger_max) is the top the table's log says; with
+    no game told, a sentence never guesses between the two."""
+    from game.diabolik.rules import data as rules_data
+
+    danger = {"kind": "diabolik.danger", "by": 1, "reason": "station", "level": 5}
+    assert texts.texts_for(ROW, 10)(danger).endswith("(danger 5 of 10).")
+    monkeypatch.setattr(rules_data, "solo_danger_max", lambda root=None: rules_data.danger_max() - 2)
+    assert event_text(danger, "en", ROW) == "+1 danger from the station (danger 5)."
+    texts.remember_row(ROW, 9)
+    try:
+        assert event_text(danger, "en") == "+1 danger from the station (danger 5 of 9)."
+    finally:
+        texts.remember_row(None)
+
+
+def test_the_book_says_the_solo_track_when_it_differs(monkeypatch):
+    from game.diabolik.rules import data as rules_data
+    from game.diabolik.ui.rules_book import diabolik_chapters
+
+    top = rules_data.danger_max()
+    goal = " ".join(b.text for b in diabolik_chapters("en")[0].blocks)
+    assert f"**{top}**" in goal and "alone" not in goal
+    monkeypatch.setattr(rules_data, "solo_danger_max", lambda root=None: top - 2)
+    goal = " ".join(b.text for b in diabolik_chapters("en")[0].blocks)
+    assert f"{top} ({top - 2} when one criminal plays alone)" in goal

@@ -74,11 +74,21 @@ def station_blocks(lang: str) -> list[Block]:
     return rows
 
 
+def solo_danger_max() -> int:
+    """The track's length when one criminal plays alone (the same as two's unless the data says)."""
+    try:
+        from game.diabolik.rules import data as rules_data
+        return int(rules_data.solo_danger_max())
+    except (ImportError, AttributeError, ContentError):
+        return danger_max()
+
+
 def _filled(ch: Chapter, lang: str) -> Chapter:
-    top = str(danger_max())
+    top, solo = danger_max(), solo_danger_max()
+    top_text = str(top) if solo == top else t("rules_reader.diabolik.danger_solo", lang=lang, n=top, solo=solo)
 
     def fill(text: str) -> str:
-        return text.replace("{danger_max}", top)
+        return text.replace("{danger_max}", top_text)
 
     blocks = [dataclasses.replace(b, text=fill(b.text), cells=tuple(fill(c) for c in b.cells)) for b in ch.blocks]
     if ch.id == "station":

@@ -70,7 +70,9 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
                            self.quit_tutorial)
         match = Match.replay("diabolik", self.script.config, self.script.seed,
                              self.script.actions_before(self.index), game_id="tutorial")
-        super().__init__(match, autosave=False, start_revealed=True)
+        view = match.state.view(self.player)
+        super().__init__(match, autosave=False, start_revealed=True,
+                         event_text=texts.texts_for(view.locations, view.danger_max))
         self.coach.kicker = t("diabolik_tutorial.name")
         self.time = 0.0            # the highlight's pulse
         self.point_at: tuple[float, float] | None = None   # a pointer held still (the screenshot's)
