@@ -88,3 +88,14 @@ def test_the_finder_writes_the_script_that_is_in_the_data():
     path = load_script().path
     with open(path, encoding="utf-8") as f:
         assert diabolik_find.to_yaml(seed, steps) == f.read()
+
+
+def test_the_only_sighting_is_the_one_the_tutorial_explains():
+    script = load_script()
+    match = Match("diabolik", script.config, script.seed)
+    sighted = []
+    for step in script.steps:
+        for action in step.actions:
+            if any(e.kind == "diabolik.sighting" for e in match.apply(action)):
+                sighted.append(step.say)
+    assert sighted == ["move_sighted"]

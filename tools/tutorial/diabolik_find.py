@@ -176,6 +176,8 @@ def rest(state: Any, asked: bool) -> list[tuple[Action, list[Event]]] | None:
                 banked = True
             if isinstance(action, TakeLoot):
                 continue                # one loot is enough for the story
+            if any(e.kind == "diabolik.sighting" for e in events):
+                continue                # the opening taught sightings: later moves stay unseen
             if "diabolik.choice" in _kinds(events) and not chose:
                 asked_ = True
             new = (asked_, chose, disc, hid, banked)
