@@ -222,19 +222,22 @@ class HardBot(CriminalBot):
 
     level = "hard"
     partner_width = 5     # the partner's answers searched against the police (the best at a glance)
-    deep_width = 3        # own plans looked at one round deeper
-    next_width = 2        # each criminal's turns tried in that deeper round
+    next_width = 2
+    # (own plans looked at one round deeper, each criminal's turns tried in that round, the
+    # partner's answers there) for one criminal and for two: two criminals' rounds cost more
+    deep = {1: (6, 3, 0), 2: (3, 2, 3)}
 
     def plan_turn(self, view: Any, table: S.Table, pos: S.Pos, me: int, later: list[int]) -> list[S.Step]:
         movers = [me, *_others_to_play(view, table, me)]
+        deep_width, self.next_width, deep_partner = self.deep[min(2, len(table.seats))]
         scored: list[tuple[float, int, tuple[S.Step, ...], S.Pos]] = []
         for n, (plan, q) in enumerate(S.turns(table, pos, me, view.actions_left, later)):
             v = self._rest_of_round(table, q, movers[1:], later, 1, self.partner_width)
             scored.append((v, -n, plan, q))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        if self.deep_width > 1 and len(scored) > 1:
-            deep = [(self._rest_of_round(table, q, movers[1:], later, 2, self.partner_width) if not q.over else v,
-                     n, plan) for v, n, plan, q in scored[:self.deep_width]]
+        if deep_width > 1 and len(scored) > 1:
+            deep = [(self._rest_of_round(table, q, movers[1:], later, 2, deep_partner) if not q.over else v,
+                     n, plan) for v, n, plan, q in scored[:deep_width]]
             deep.sort(key=lambda t: (t[0], t[1]), reverse=True)
             return list(deep[0][2]) + [("end",)]
         return list(scored[0][2]) + [("end",)]
