@@ -225,6 +225,7 @@ def test_the_book_says_the_solo_track_when_it_differs(monkeypatch):
     from game.diabolik.ui.rules_book import diabolik_chapters
 
     top = rules_data.danger_max()
+    monkeypatch.setattr(rules_data, "solo_danger_max", lambda root=None: top)
     goal = " ".join(b.text for b in diabolik_chapters("en")[0].blocks)
     assert f"**{top}**" in goal and "alone" not in goal
     monkeypatch.setattr(rules_data, "solo_danger_max", lambda root=None: top - 2)
