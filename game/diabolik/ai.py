@@ -52,7 +52,7 @@ def station_effects() -> tuple[S.Effect, ...]:
     return tuple(out)
 
 
-def _step_of(action: Action) -> S.Step:
+def step_of(action: Action) -> S.Step:
     name = type(action).__name__
     if name == "Move":
         return ("move", action.to)   # type: ignore[attr-defined]
@@ -61,7 +61,7 @@ def _step_of(action: Action) -> S.Step:
 
 def _action_for(step: S.Step, legal: Sequence[Action]) -> Action | None:
     for a in legal:
-        if _step_of(a) == step:
+        if step_of(a) == step:
             return a
     return None
 
@@ -71,13 +71,14 @@ class CriminalBot:
 
     level = "normal"
     randomness = 0.0
+    default_weights = S.DEFAULT_WEIGHTS
 
     def __init__(self, seed: int, station: Sequence[S.Effect] | None = None,
-                 weights: S.Weights = S.DEFAULT_WEIGHTS):
+                 weights: S.Weights | None = None):
         self.rng = random.Random(seed)
         self.seed = seed
         self._station = tuple(station) if station is not None else None
-        self.weights = weights
+        self.weights = weights if weights is not None else self.default_weights
         self._plan: list[tuple[S.Step, tuple]] = []    # (step, the position key expected before it)
 
     @property
@@ -168,10 +169,12 @@ class CriminalBot:
 
 
 class EasyBot(CriminalBot):
-    """Greedy: the legal action whose result looks best at a glance; 15 % of the time any action."""
+    """Greedy: the legal action whose result looks best at a glance (the hand-written evaluation);
+    15 % of the time any action."""
 
     level = "easy"
     randomness = 0.15
+    default_weights = S.HANDMADE
 
     def plan_turn(self, view: Any, table: S.Table, pos: S.Pos, me: int, later: list[int]) -> list[S.Step]:
         best: tuple[float, S.Step] = (S.value(table, pos, self.weights), ("end",))
@@ -198,9 +201,11 @@ def _others_to_play(view: Any, table: S.Table, me: int) -> list[int]:
 
 
 class NormalBot(CriminalBot):
-    """Its own turn planned against the police phase's expected outcome (partner idle)."""
+    """Its own turn planned against the police phase's expected outcome (partner idle), scored by
+    the hand-written evaluation."""
 
     level = "normal"
+    default_weights = S.HANDMADE
 
     def plan_turn(self, view: Any, table: S.Table, pos: S.Pos, me: int, later: list[int]) -> list[S.Step]:
         best: tuple[float, tuple[S.Step, ...]] = (-1.0, ())
@@ -217,19 +222,22 @@ class HardBot(CriminalBot):
 
     level = "hard"
     partner_width = 5     # the partner's answers searched against the police (the best at a glance)
-    deep_width = 3        # own plans looked at one round deeper
-    next_width = 2        # each criminal's turns tried in that deeper round
+    next_width = 2
+    # (own plans looked at one round deeper, each criminal's turns tried in that round, the
+    # partner's answers there) for one criminal and for two: two criminals' rounds cost more
+    deep = {1: (6, 3, 0), 2: (3, 2, 3)}
 
     def plan_turn(self, view: Any, table: S.Table, pos: S.Pos, me: int, later: list[int]) -> list[S.Step]:
         movers = [me, *_others_to_play(view, table, me)]
+        deep_width, self.next_width, deep_partner = self.deep[min(2, len(table.seats))]
         scored: list[tuple[float, int, tuple[S.Step, ...], S.Pos]] = []
         for n, (plan, q) in enumerate(S.turns(table, pos, me, view.actions_left, later)):
             v = self._rest_of_round(table, q, movers[1:], later, 1, self.partner_width)
             scored.append((v, -n, plan, q))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        if self.deep_width > 1 and len(scored) > 1:
-            deep = [(self._rest_of_round(table, q, movers[1:], later, 2, self.partner_width) if not q.over else v,
-                     n, plan) for v, n, plan, q in scored[:self.deep_width]]
+        if deep_width > 1 and len(scored) > 1:
+            deep = [(self._rest_of_round(table, q, movers[1:], later, 2, deep_partner) if not q.over else v,
+                     n, plan) for v, n, plan, q in scored[:deep_width]]
             deep.sort(key=lambda t: (t[0], t[1]), reverse=True)
             return list(deep[0][2]) + [("end",)]
         return list(scored[0][2]) + [("end",)]

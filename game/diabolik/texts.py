@@ -28,13 +28,16 @@ CRIMINALS = ("diabolik", "eva")
 LOOT_TOTAL = 4
 
 _row: tuple[str, ...] | None = None
+_top: int | None = None
 
 
-def remember_row(locations: Sequence[str] | None) -> None:
+def remember_row(locations: Sequence[str] | None, danger_max: int | None = None) -> None:
     """The row of the game on screen (location ids at positions 0..7), for the sentences of
-    entries that carry only positions. None forgets it."""
-    global _row
+    entries that carry only positions, and the top of its danger track (solo may have its own).
+    None forgets them."""
+    global _row, _top
     _row = tuple(locations) if locations else None
+    _top = danger_max if locations else None
 
 
 # ------------------------------------------------------------------------------------ names
@@ -97,34 +100,27 @@ def capitalised(text: str) -> str:
 ACTIVATE_GROUPS = ("all", "detectives", "agents")
 
 
-def station_effect_text(effect: Any, lang: str | None = None) -> str:
+def station_effect_text(effect: Any, lang: str | None = None, *, n: Any = None, who: Any = None) -> str:
     """What the station's die does, as the end of a sentence: an effect of data/diabolik/station.yaml
-    (``"nothing"``, ``"roadblock"``, ``"clue"``, ``{"danger": 1}``, ``{"activate": ["agents"]}``),
-    however the event spells it."""
+    by its name (``nothing, danger, roadblock, activate, clue``) with ``n`` (danger) and ``who``
+    (activate), or as a mapping (``{"danger": 1}``, ``{"activate": ["agents"]}``, a data row)."""
     if isinstance(effect, Mapping):
+        name = effect.get("effect")
+        if isinstance(name, str):
+            return station_effect_text(name, lang, n=effect.get("n", n), who=effect.get("who", who))
         if "danger" in effect:
-            n = effect.get("danger")
-            return t("diabolik.say.effect.danger", lang, n=n if isinstance(n, int) else 1)
+            return station_effect_text("danger", lang, n=effect.get("danger"))
         if "activate" in effect:
-            return activate_text(effect.get("activate"), lang)
+            return station_effect_text("activate", lang, who=effect.get("activate"))
         if len(effect) == 1:
-            (name, _value), = effect.items()
-            return station_effect_text(name, lang)
-        kind = effect.get("kind") or effect.get("effect")
-        if kind is not None:
-            return station_effect_text(kind if not isinstance(kind, str) or kind not in effect
-                                       else effect, lang)
+            return station_effect_text(next(iter(effect)), lang)
         return t("diabolik.say.effect.nothing", lang)
-    if isinstance(effect, (list, tuple)):
-        return activate_text(effect, lang)
-    if isinstance(effect, str):
-        if effect.startswith("activate"):
-            return activate_text(effect.partition(":")[2].split(",") if ":" in effect else ["all"], lang)
-        if effect.startswith("danger"):
-            digits = "".join(ch for ch in effect if ch.isdigit())
-            return t("diabolik.say.effect.danger", lang, n=int(digits) if digits else 1)
-        if effect in ("nothing", "roadblock", "clue"):
-            return t(f"diabolik.say.effect.{effect}", lang)
+    if effect == "danger":
+        return t("diabolik.say.effect.danger", lang, n=n if isinstance(n, int) and not isinstance(n, bool) else 1)
+    if effect == "activate":
+        return activate_text(who, lang)
+    if effect in ("nothing", "roadblock", "clue"):
+        return t(f"diabolik.say.effect.{effect}", lang)
     return t("diabolik.say.effect.nothing", lang)
 
 
@@ -145,17 +141,18 @@ def activate_text(who: Any, lang: str | None = None) -> str:
 # ------------------------------------------------------------------------------------ events
 
 def _danger_max() -> int | None:
+    """The top of the danger track: the one remembered for the game on screen, else the data's when
+    it is the same for one criminal and for two (data/diabolik/danger.yaml), else None (the
+    sentence then says the level alone)."""
+    if _top is not None:
+        return _top
     try:
         from game.diabolik.rules import data as rules_data
-    except ImportError:
-        rules_data = None   # type: ignore[assignment]
-    if rules_data is not None:
-        for name in ("danger_max", "DANGER_MAX"):
-            value = getattr(rules_data, name, None)
-            value = value() if callable(value) else value
-            if isinstance(value, int):
-                return value
-    return None
+        top = int(rules_data.danger_max())
+        solo = getattr(rules_data, "solo_danger_max", None)
+        return top if solo is None or int(solo()) == top else None
+    except Exception:  # noqa: BLE001 - a sentence without "of 12" rather than none at all
+        return None
 
 
 def event_text(entry: Mapping[str, Any], lang: str | None = None,
@@ -173,11 +170,14 @@ def event_text(entry: Mapping[str, Any], lang: str | None = None,
     return capitalised(sentence(entry, row, lang))
 
 
-def texts_for(locations: Sequence[str]) -> Callable[[Mapping[str, Any]], str]:
-    """``event_text`` for one game (its row of location cards): what the table passes to its log."""
+def texts_for(locations: Sequence[str], danger_max: int | None = None) -> Callable[[Mapping[str, Any]], str]:
+    """``event_text`` for one game (its row of location cards, and the top of its danger track,
+    which may differ solo): what the table passes to its log."""
     row = tuple(locations)
 
     def text(entry: Mapping[str, Any]) -> str:
+        if danger_max is not None and entry.get("kind") == "diabolik.danger" and "max" not in entry:
+            entry = {**entry, "max": danger_max}
         return event_text(entry, None, row)
     return text
 
@@ -217,7 +217,8 @@ def _turn_ended(e: Mapping[str, Any], row: Any, lang: str | None) -> str:
 
 
 def _station(e: Mapping[str, Any], row: Any, lang: str | None) -> str:
-    return _say("station", lang, roll=e.get("roll", "?"), effect=station_effect_text(e.get("effect"), lang))
+    effect = station_effect_text(e.get("effect"), lang, n=e.get("n"), who=e.get("who"))
+    return _say("station", lang, roll=e.get("roll", "?"), effect=effect)
 
 
 def _police_moved(e: Mapping[str, Any], row: Any, lang: str | None) -> str:
@@ -289,8 +290,11 @@ def _danger(e: Mapping[str, Any], row: Any, lang: str | None) -> str:
     level = e.get("level", "?")
     top = e.get("max") if isinstance(e.get("max"), int) else _danger_max()
     key = f"danger.{reason}" if reason in DANGER_REASONS else "danger.plain"
+    who = e.get("who")
+    if isinstance(who, str) and reason in DANGER_REASONS:
+        key = f"danger_by.{reason}"        # who caused it: "Eva starts the round on the run"
     gauge = _say("gauge_of", lang, level=level, max=top) if top else _say("gauge", lang, level=level)
-    return _say(key, lang, n=by, gauge=gauge)
+    return _say(key, lang, n=by, gauge=gauge, who=who_name(who, lang))
 
 
 def _choice(e: Mapping[str, Any], row: Any, lang: str | None) -> str:
@@ -363,8 +367,13 @@ def choice_text(pending: Any, lang: str | None = None, locations: Sequence[str] 
         toward = str(context.get("toward", ""))
         known = toward in ("clue", "criminal", "fugitive")
         key = f"choice.police_step.{toward if known else 'plain'}"
+        targets = context.get("targets")
+        target = None
+        if isinstance(targets, (list, tuple)) and targets and len(set(targets)) == 1:
+            key, target = "choice.police_step.round", targets[0]   # one target, 4 steps away either way
         return capitalised(_say(key, lang, who=who_name(context.get("who"), lang), places=places,
-                                at=place_name(context.get("at", context.get("from")), row, lang)))
+                                at=place_name(context.get("at", context.get("from")), row, lang),
+                                target=place_name(target, row, lang)))
     if kind == "roadblock_side":
         at = context.get("at", context.get("rolled"))
         return capitalised(_say("choice.roadblock_side", lang, at=place_name(at, row, lang), places=places))

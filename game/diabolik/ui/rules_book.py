@@ -41,60 +41,54 @@ def _data(name: str) -> Any:
 
 def danger_max() -> int:
     """The top of the danger track the rules play (data/diabolik/danger.yaml)."""
+    try:
+        from game.diabolik.rules import data as rules_data
+        return int(rules_data.danger_max())
+    except (ImportError, AttributeError, ContentError):
+        pass
     data = _data("danger.yaml")
-    if isinstance(data, dict):
-        for key in ("danger_max", "max", "track"):
-            value = data.get(key)
-            if isinstance(value, int) and not isinstance(value, bool):
-                return value
-    return STARTING_DANGER_MAX
+    value = data.get("danger_max") if isinstance(data, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else STARTING_DANGER_MAX
 
 
 def station_table() -> dict[int, Any]:
-    """Each face of the station's d8 (1..8) and its effect, as data/diabolik/station.yaml holds them."""
+    """Each face of the station's d8 (1..8) and its effect (a mapping: ``effect``, ``n``, ``who``),
+    as data/diabolik/station.yaml holds them for the rules."""
+    try:
+        from game.diabolik.rules import data as rules_data
+        return {face: {"effect": r.effect, "n": getattr(r, "n", None), "who": list(getattr(r, "who", ()) or ())}
+                for face, r in rules_data.station().items()}
+    except (ImportError, AttributeError, ContentError):
+        pass
     data = _data("station.yaml")
-    if isinstance(data, dict):
-        for key in ("faces", "table", "results", "roll", "rolls"):
-            if isinstance(data.get(key), (dict, list)):
-                data = data[key]
-                break
-    faces: dict[int, Any] = {}
-    if isinstance(data, dict):
-        for k, v in data.items():
-            if str(k).isdigit() and 1 <= int(k) <= 8:
-                faces[int(k)] = v
-    elif isinstance(data, list):
-        for i, v in enumerate(data, start=1):
-            if isinstance(v, dict) and "roll" in v:
-                faces[int(v["roll"])] = {k: x for k, x in v.items() if k not in ("roll", "why", "reason")}
-            else:
-                faces[i] = v
+    rows = data.get("results") if isinstance(data, dict) else None
+    faces = {int(r["roll"]): dict(r) for r in rows or () if isinstance(r, dict) and "roll" in r}
     return faces if len(faces) == 8 else dict(STARTING_STATION)
-
-
-def _effect(value: Any) -> Any:
-    """An effect as a row holds it: ``{"effect": ...}`` rows unwrapped, a single-key mapping kept."""
-    if isinstance(value, dict) and "effect" in value and len(value) <= 3:
-        inner = value["effect"]
-        if isinstance(inner, str) and inner in value:
-            return {inner: value[inner]}
-        return inner
-    return value
 
 
 def station_blocks(lang: str) -> list[Block]:
     rows = [Block("th", "", cells=(t("rules_reader.diabolik.station.roll", lang=lang),
                                    t("rules_reader.diabolik.station.effect", lang=lang)))]
     for face, value in sorted(station_table().items()):
-        rows.append(Block("td", "", cells=(f"**{face}**", capitalised(station_effect_text(_effect(value), lang)))))
+        rows.append(Block("td", "", cells=(f"**{face}**", capitalised(station_effect_text(value, lang)))))
     return rows
 
 
+def solo_danger_max() -> int:
+    """The track's length when one criminal plays alone (the same as two's unless the data says)."""
+    try:
+        from game.diabolik.rules import data as rules_data
+        return int(rules_data.solo_danger_max())
+    except (ImportError, AttributeError, ContentError):
+        return danger_max()
+
+
 def _filled(ch: Chapter, lang: str) -> Chapter:
-    top = str(danger_max())
+    top, solo = danger_max(), solo_danger_max()
+    top_text = str(top) if solo == top else t("rules_reader.diabolik.danger_solo", lang=lang, n=top, solo=solo)
 
     def fill(text: str) -> str:
-        return text.replace("{danger_max}", top)
+        return text.replace("{danger_max}", top_text)
 
     blocks = [dataclasses.replace(b, text=fill(b.text), cells=tuple(fill(c) for c in b.cells)) for b in ch.blocks]
     if ch.id == "station":
