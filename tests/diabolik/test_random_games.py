@@ -57,6 +57,9 @@ def _check_police_moves(before, events):
 
 def _check(state, before, events):
     assert _loot_total(state) == 4
+    # nothing is left half-played: steps wait only behind a choice, and none after the end
+    assert (state.phase == "choice") == (state.pending is not None)
+    assert state.pending is not None or state.queue == []
     assert len(state.roadblocks) <= 2 and len(set(state.roadblocks)) == len(state.roadblocks)
     assert state.danger >= before.danger and state.danger <= state.danger_max
     assert state.banked >= before.banked
@@ -147,3 +150,32 @@ def test_the_view_shares_nothing_mutable_with_the_state():
     view.police["ginko"] = 99
     assert state.criminals["eva"] is not None and state.police["ginko"] != 99
     assert state.view(TABLE) != view
+
+
+def test_what_legal_actions_offers_is_exactly_what_apply_accepts():
+    from game.engine.api import IllegalAction
+    from game.diabolik.rules import Bank, Choose, EndTurn, Hide, Move, TakeLoot
+
+    checked = 0
+    for config in CONFIGS:
+        for seed in range(6):
+            state = new_game(config, seed)
+            pick = random.Random(seed)
+            while not state.is_over():
+                for seat in ("diabolik", "eva"):
+                    legal = state.legal_actions(seat)
+                    candidates = [*(Move(seat, to) for to in range(8)), Hide(seat), TakeLoot(seat), Bank(seat),
+                                  EndTurn(seat), *(Choose(seat, i) for i in range(3))]
+                    for action in candidates:
+                        trial = copy.deepcopy(state)
+                        try:
+                            trial.apply(action)
+                            accepted = True
+                        except IllegalAction:
+                            accepted = False
+                            assert trial == state
+                        assert accepted == (action in legal), (action, legal)
+                        checked += 1
+                seat = pick.choice(state.to_act())
+                state.apply(greedy(state, seat, state.legal_actions(seat), pick))
+    assert checked > 1000

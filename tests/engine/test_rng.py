@@ -54,6 +54,19 @@ def test_equality_follows_the_position():
     assert twin == a and _draws(twin) == _draws(a)
 
 
+def test_a_deep_copy_goes_on_by_itself_and_keeps_a_subclass_and_its_attributes():
+    class Marked(Rng):
+        def __init__(self, seed):
+            super().__init__(seed)
+            self.notes = [1]
+
+    a = Marked(5)
+    twin = copy.deepcopy(a)
+    assert type(twin) is Marked and twin.notes == [1] and twin.notes is not a.notes
+    first = a.random()
+    assert twin != a and twin.random() == first and twin == a
+
+
 def test_repr_does_not_leak_the_state():
     assert "internal" not in repr(Rng(1)) and len(repr(Rng(1))) < 40
 

@@ -99,10 +99,10 @@ def test_a_lit_square_under_the_bus_keeps_its_glyph_a_dot_unseen_an_eye_seen():
 COLOURS = {"en": r"\b(gold|golden|red|green|blue|yellow|orange|white|black|gr[ae]y|purple|pink|brown)\b",
            "it": r"(\bd'oro\b|\boro\b|\bdorat[aeio]\b|\bross[aeio]\b|\bverd[ei]\b|\bblu\b|\bazzurr[aeio]\b"
                  r"|\bgiall[aeio]\b|\barancion[ei]\b|\bbianc\w*|\bner[aeio]\b|\bgrigi[aeo]?\b|\bviola\b|\bmarron[ei]?\b)"}
-SHAPES = {"en": r"(dot|eye|diamond|hatch|dash|triangle|gunsight|tick|ring|letter|arch|padlock|grille)",
-          "it": r"(pallin|occhi|rombo|romb|tratteggi|triangol|mirino|tacch|cerchi|anell|letter|arco|lucchett|grata)"}
+SHAPES = {"en": r"(dot|eye|diamond|hatch|dash|triangle|gunsight|tick|ring|letter|arch|padlock|grille|arrow)",
+          "it": r"(pallin|occhi|rombo|romb|tratteggi|triangol|mirino|tacch|cerchi|anell|letter|arco|lucchett|grata|frecc)"}
 NAMES = {"en": ("Ruby Red", "gold coins", "yellow Fiat"),          # names, not markers
-         "it": ("Rosso rubino", "monete d'oro", "Fiat 500 gialla")}
+         "it": ("Rosso rubino", "monete d'oro", "Fiat 500 gialla", "Colle Verde", "Picco Nero")}
 
 
 def test_no_marker_text_names_a_colour_without_a_shape():

@@ -28,7 +28,9 @@ class PolicePhase(Core):
         """Play the queue until it is empty, a choice is pending or the game is over."""
         while self.queue and self.pending is None and not self.is_over():
             self._do_step(self.queue.pop(0), events)
-        if not self.is_over():
+        if self.is_over():
+            self.queue.clear()      # what a step meant to do after the danger ended the game is not played
+        else:
             self.phase = "choice" if self.pending is not None else "criminals"
 
     def _do_step(self, step: Step, events: list[Event]) -> None:

@@ -149,8 +149,9 @@ class DiabolikState(PolicePhase):
     def result(self) -> Result | None:
         if not self.is_over():
             return None
+        # Co-operative: each seat's score is the loot the pair brought home.
         return Result(winners=self.seats if self.won else (), reason=self.end_reason,
-                      scores={"banked": self.banked, "danger": self.danger, "rounds": self.round})
+                      scores={seat: self.banked for seat in self.seats})
 
     def snapshot(self) -> DiabolikState:
         import copy
