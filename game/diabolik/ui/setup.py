@@ -127,7 +127,8 @@ class DiabolikSetupScene(SetupScene):
             if solo and who == "morrigan":
                 continue
             art.police_pawn(canvas, (x + 60, y + 54), who, 20)
-            fitted(canvas, who_name(who), (x + 60, y + 84), 124, 15, theme.BODY, theme.INK, anchor="midtop")
+            fitted(canvas, t(f"diabolik_table.setup.pawn.{who}"), (x + 60, y + 84), 124, 15, theme.BODY, theme.INK,
+                   anchor="midtop")
             x += 140
         if self.error:
             canvas.text_box(self.error, (330, 806, 460, 90), 16, theme.BOLD, (246, 130, 120), max_lines=4)
