@@ -23,7 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                            choices=option.choices, type=option.type, help=option.help)
         q.add_argument("--games", type=int, default=10)
         q.add_argument("--seed", type=int, default=1)
-        q.add_argument("--bots", default=next(iter(spec.bots)), choices=tuple(spec.bots))
+        flags = dict.fromkeys(("--bots", f"--{spec.bots_flag}"))
+        q.add_argument(*flags, dest="bots", default=next(iter(spec.bots)), choices=tuple(spec.bots),
+                       help="the bots that play every seat")
         q.add_argument("--json", action="store_true", help="print the summary as JSON (the only output form)")
         q.set_defaults(func=_run)
 

@@ -50,6 +50,8 @@ class TitleSpec:
     seats: Ref | None = None                    # config mapping -> the seats at the table
     bots: Mapping[str, Ref] = field(default_factory=dict)   # bot name -> factory(seed) with .choose(view, legal)
     options: tuple[Option, ...] = ()            # the config settings `simulate` offers
+    bots_flag: str = "bots"                     # `simulate`'s option naming the bots (--bots; a title's own
+                                                #   word, e.g. --criminals, is offered as well as --bots)
     simulate: Ref | None = None                 # (config, games, seed, bots) -> summary dict (JSON)
     play_game: Ref | None = None                # (config, seed, bots) -> one game's summary (selftest)
     selftest_games: tuple[tuple[str, Mapping[str, Any]], ...] = ()   # (label, config): one short game each

@@ -14,10 +14,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def scenes_for(title: str, seed: int | None = None) -> list[Any]:
-    """The scenes the window opens with, bottom first: the title screen (where Back leads) and the set-up."""
-    from game.ui.scenes.setup import SetupScene
+    """The scenes the window opens with, bottom first: the title screen (where Back leads) and the
+    set-up (the title's own when its spec names one, as the chooser opens it)."""
+    from game.engine.titles import title as spec_of
+    from game.ui import registry
+    from game.ui.scenes.setup import SCENE_NAME, SetupScene
     from game.ui.scenes.title import TitleScene
 
+    own = spec_of(title).setup_scene
+    if own and own != SCENE_NAME and registry.is_registered(own):
+        return [TitleScene(look_for_saves=True), *registry.build_scenes(own, None, game=title, seed=seed)]
     return [TitleScene(look_for_saves=True), SetupScene(title, seed=seed)]
 
 

@@ -90,14 +90,23 @@ class TutorialEntry:
     steps: Callable[[], int]                    # how many steps the script has
     build: Callable[[int], Scene]               # the tutorial's scene from a step (0: the beginning)
     valid: Callable[[Progress], bool]           # a saved progress still fits the script
+    title: str | None = None                    # the title whose shell set-up offers it (a Tutorial button)
 
 
 TUTORIALS: dict[str, TutorialEntry] = {}
 
 
 def register_tutorial(name: str, *, steps: Callable[[], int], build: Callable[[int], Scene],
-                      valid: Callable[[Progress], bool]) -> None:
-    TUTORIALS[name] = TutorialEntry(name, steps, build, valid)
+                      valid: Callable[[Progress], bool], title: str | None = None) -> None:
+    TUTORIALS[name] = TutorialEntry(name, steps, build, valid, title)
+
+
+def tutorial_for(title: str) -> TutorialEntry | None:
+    """The tutorial a title's set-up offers (registered with ``title=``), or None."""
+    from game.ui.registry import load_scene_modules
+
+    load_scene_modules()
+    return next((e for e in TUTORIALS.values() if e.title == title), None)
 
 
 def open_tutorial(stack: Any, name: str | None = None) -> None:

@@ -37,7 +37,7 @@ def test_the_shipped_data_is_valid_and_designed():
     ("station.yaml", "    effect: roadblock\n", "    effect: roadblocks\n", "results[2].effect"),
     ("station.yaml", "designed: true", "designed: false", None),
     ("station.yaml", "  - roll: 8\n", "  - roll: 7\n", None),
-    ("danger.yaml", "danger_max: 12", "danger_max: twelve", "danger_max"),
+    ("danger.yaml", "danger_max: 10", "danger_max: twelve", "danger_max"),
     ("locations.yaml", "{id: ghenf,", "{id: geneva,", "locations[4]"),
 ])
 def test_a_broken_file_is_named_with_its_line_and_field(tmp_path, name, old, new, field):
@@ -60,7 +60,7 @@ def test_a_broken_file_is_named_with_its_line_and_field(tmp_path, name, old, new
 def test_a_broken_file_stops_a_game_with_the_same_sentence(tmp_path, monkeypatch):
     root = _copy(tmp_path)
     path = root / "data" / "diabolik" / "danger.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("danger_max: 12", "danger_max: 1"), encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("danger_max: 10", "danger_max: 1"), encoding="utf-8")
     with pytest.raises(ContentError, match="danger_max must be 2 to 99"):
         data.danger_max(root)
 

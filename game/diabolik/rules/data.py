@@ -88,6 +88,8 @@ class DangerFile:
     designed: bool
     danger_max: int
     why: str
+    solo_danger_max: int = 0         # one criminal's track (0: the same as two criminals')
+    solo_why: str = ""
 
     def validate(self) -> None:
         if not self.designed:
@@ -95,6 +97,10 @@ class DangerFile:
                              "say designed: true")
         if not 2 <= self.danger_max <= 99:
             raise ValueError(f"danger_max must be 2 to 99, not {self.danger_max}")
+        if self.solo_danger_max and not 2 <= self.solo_danger_max <= 99:
+            raise ValueError(f"solo_danger_max must be 2 to 99, not {self.solo_danger_max}")
+        if self.solo_danger_max and not self.solo_why.strip():
+            raise ValueError("solo_danger_max gives one line of reasoning (solo_why)")
 
 
 def path(name: str, root: Path | None = None) -> Path:
@@ -118,6 +124,13 @@ def station(root: Path | None = None) -> dict[int, StationResult]:
 @functools.lru_cache(maxsize=4)
 def danger_max(root: Path | None = None) -> int:
     return load_typed(path("danger.yaml", root), DangerFile).danger_max
+
+
+@functools.lru_cache(maxsize=4)
+def solo_danger_max(root: Path | None = None) -> int:
+    """The track's length when one criminal plays alone (its own number, else the same)."""
+    loaded = load_typed(path("danger.yaml", root), DangerFile)
+    return loaded.solo_danger_max or loaded.danger_max
 
 
 @register_checker("diabolik-data")

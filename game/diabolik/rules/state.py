@@ -177,7 +177,8 @@ def new_game(config: Mapping[str, Any], seed: int) -> DiabolikState:
     state = DiabolikState(
         config=cfg, rng=rng, seats=seats, locations=locations, hideout=hideout,
         criminals={s: Pawn(hideout, False, 0) for s in seats}, police=police, loot=[], clues=[],
-        loot_left=LOOT_CARDS, clues_left=CLUE_CARDS, danger_max=data.danger_max(),
+        loot_left=LOOT_CARDS, clues_left=CLUE_CARDS,
+        danger_max=data.danger_max() if cfg.players > 1 else data.solo_danger_max(),
         queue=[*(("enter", "loot"),) * STARTING_LOOT, *(("enter", "clue"),) * STARTING_CLUES])
     state._run([])
     return state

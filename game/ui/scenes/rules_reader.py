@@ -422,3 +422,23 @@ class RulesReaderScene(Scene):
         hot = thumb.inflate(10, 0).collidepoint(self.mouse) or self._drag is not None
         canvas.fill(mix(theme.GOLD_DARK, theme.GOLD_LIGHT, 1.0 if hot else 0.35), thumb, radius=5)
 
+
+
+# ---------------------------------------------------------------- a title's book, offered by the shell
+
+BookFactory = Callable[..., Scene]   # (open_at: str | None = None) -> the reader on the title's book
+_BOOKS: dict[str, BookFactory] = {}
+
+
+def register_rules_book(title: str, factory: BookFactory) -> None:
+    """A title on the shell's set-up and table registers its rules reader (its UI module does, when
+    imported): the set-up then shows a Rules button and the in-game menu a Rules entry."""
+    _BOOKS[title] = factory
+
+
+def rules_book(title: str) -> BookFactory | None:
+    """The registered rules reader of ``title`` (None: it has none the shell should offer)."""
+    from game.ui.registry import load_scene_modules
+
+    load_scene_modules()
+    return _BOOKS.get(title)

@@ -281,6 +281,8 @@ class SetupScene(Scene):
         self.resumable_ui: dict[str, Any] = {}
         self.error: str | None = None
         self.start_button, self.resume_button, self.back_button = self.make_buttons()
+        self.rules_button = self.make_rules_button()
+        self.tutorial_button = self.make_tutorial_button()
         self.build(dict(config or {}), seed)
 
     # -------------------------------------------------------------- hooks a title's set-up overrides
@@ -302,6 +304,39 @@ class SetupScene(Scene):
         resume.visible = False
         back = Button((80, 812, 230, 58), lambda: t("common.back"), self.back, icon="back")
         return start, resume, back
+
+    def make_rules_button(self) -> Button | None:
+        """Rules, top right, when the title registered a rules reader (rules_reader.register_rules_book)."""
+        from game.ui.scenes.rules_reader import rules_book
+
+        if rules_book(self.spec.name) is None:
+            return None
+        return Button((SEATS.right - 200, 70, 200, 54), lambda: t("rules_reader.button"), self.open_rules,
+                      icon="help")
+
+    def make_tutorial_button(self) -> Button | None:
+        """Tutorial, left of Rules, when the title registered a tutorial for its set-up
+        (``register_tutorial(..., title=)``)."""
+        from game.ui.tutorial import tutorial_for
+
+        if tutorial_for(self.spec.name) is None:
+            return None
+        return Button((SEATS.right - 200 - 16 - 220, 70, 220, 54), lambda: t("tutorial.button"), self.open_tutorial,
+                      icon="help")
+
+    def open_tutorial(self) -> None:
+        from game.ui.tutorial import open_tutorial, tutorial_for
+
+        entry = tutorial_for(self.spec.name)
+        if entry is not None and self.stack is not None:
+            open_tutorial(self.stack, entry.name)
+
+    def open_rules(self) -> None:
+        from game.ui.scenes.rules_reader import rules_book
+
+        book = rules_book(self.spec.name)
+        if book is not None and self.stack is not None:
+            self.stack.push(book())
 
     def build(self, preset: dict[str, Any], seed: int | None) -> None:
         """The option rows (``preset`` presets them), the seed, the seats and ``self.widgets``."""
@@ -397,6 +432,9 @@ class SetupScene(Scene):
                 self.seat_choices[seat].enabled = bool(self.spec.bots)
         self.widgets = [*self.option_widgets.values(), self.seed_stepper, self.new_seed_button,
                         *self.seat_choices.values(), self.start_button, self.resume_button, self.back_button]
+        for extra in (getattr(self, "rules_button", None), getattr(self, "tutorial_button", None)):
+            if extra is not None:
+                self.widgets.append(extra)
         self.start_button.enabled = self.error is None
 
     def _seat_listener(self, seat: str) -> Callable[[Any], None]:

@@ -359,8 +359,22 @@ class TableScene(TableParts, Scene):
         self._layout()
 
     def menu_options(self) -> dict[str, Any]:
-        """New game opens this title's set-up again (a shell title need not be in the chooser)."""
-        return {"on_new_game": self.new_game}
+        """New game opens this title's set-up again (a shell title need not be in the chooser);
+        Rules, when the title registered a rules reader (rules_reader.register_rules_book)."""
+        from game.ui.scenes.rules_reader import rules_book
+
+        options: dict[str, Any] = {"on_new_game": self.new_game}
+        if rules_book(self.spec.name) is not None:
+            options["on_rules"] = self.open_rules
+        return options
+
+    def open_rules(self) -> None:
+        """The title's rules reader over the table (Back returns to the game)."""
+        from game.ui.scenes.rules_reader import rules_book
+
+        book = rules_book(self.spec.name)
+        if book is not None and self.stack is not None:
+            self.stack.push(book())
 
     def new_game(self) -> None:
         """Back to the title screen, then this title's set-up with the same options and the same

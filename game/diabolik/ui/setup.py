@@ -1,0 +1,194 @@
+"""Diabolik's set-up ("diabolik-setup"): the shell's :class:`SetupScene` with Diabolik's rows.
+
+On the left: how many criminals (one, solo, or two), which criminal plays solo (Diabolik or Eva;
+only offered solo), the Diabolika mode, the seed. On the right, the criminals at the table as
+their pawns: solo, the one criminal is the player's; with two, each is a person or the computer
+partner (the title's bots: easy, normal, hard once they exist). Start, Resume (the latest
+unfinished game, as the shell finds it) and Back are the shell's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.engine.i18n import current_language, t, translator
+from game.engine.titles import Option
+from game.ui import backdrop, registry, theme
+from game.ui.canvas import Canvas
+from game.ui.scenes.setup import (
+    CONTROL_H, CONTROL_W, OPTIONS, PERSON, ROW_H, SEATS, NumberStepper, SetupScene,
+)
+from game.ui.scenes.table import fitted
+from game.ui.widgets import Choice, Panel, top_band
+
+from game.diabolik.ui import art
+from game.diabolik.ui.texts import who_name
+
+SCENE_NAME = "diabolik-setup"
+LABELS = {"players": "diabolik_table.setup.players", "character": "diabolik_table.setup.character",
+          "diabolika": "diabolik_table.setup.diabolika"}
+HINTS = {"character": "diabolik_table.setup.character_hint", "diabolika": "diabolik_table.setup.diabolika_hint"}
+
+
+def value_text(key: str, value: Any) -> str:
+    if key == "players":
+        return t(f"diabolik_table.setup.players_{value}")
+    if key == "character":
+        return who_name(value)
+    if key == "diabolika":
+        return t("diabolik_table.setup.mode_on" if value else "diabolik_table.setup.mode_off")
+    return str(value)
+
+
+def bot_text(name: str) -> str:
+    key = f"diabolik_table.setup.level_{name}"
+    return t(key) if translator().has(key) else t("i12_shell.setup.computer_named", name=name)
+
+
+class DiabolikSetupScene(SetupScene):
+    """See the module docstring."""
+
+    def _widget_for(self, option: Option, value: Any, cy: float) -> Choice | NumberStepper:
+        box = (OPTIONS.right - 32 - CONTROL_W, cy - CONTROL_H / 2, CONTROL_W, CONTROL_H)
+        choices = option.choices or (value,)
+        key = option.key
+
+        def label(c: Any) -> Callable[[], str]:
+            return lambda: value_text(key, c)
+
+        return Choice(box, [(c, label(c)) for c in choices], value, self._changed, size=22)
+
+    def config(self) -> dict[str, Any]:
+        chosen = super().config()
+        if chosen.get("players", 2) != 1:
+            chosen.pop("character", None)   # only the solo game names its criminal
+        return chosen
+
+    def _seat_options(self) -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = [(PERSON, lambda: t("i12_shell.setup.person"))]
+        levels = [name for name in self.spec.bots if name != "random"] or list(self.spec.bots)
+        for name in levels:   # the partner's levels (random moves only until there are levels)
+            out.append((name, lambda n=name: bot_text(n)))
+        return out
+
+    def _changed(self, _value: Any) -> None:
+        super()._changed(_value)
+        solo = self.option_widgets.get("players") is not None and self.option_widgets["players"].value == 1
+        character = self.option_widgets.get("character")
+        if character is not None:
+            character.enabled = solo
+        for choice in self.seat_choices.values():
+            if solo:
+                choice.set_value(PERSON)
+            choice.enabled = bool(self.spec.bots) and not solo
+
+    def who_plays(self) -> dict[str, str]:
+        plays = super().who_plays()
+        if len(plays) == 1:
+            return {seat: PERSON for seat in plays}
+        return plays
+
+    def _draw_static(self, canvas: Canvas) -> None:
+        lang = current_language()
+        backdrop.menu_page(canvas, t("i12_shell.setup.kicker"), self.spec.display_name.get(lang, self.spec.name))
+        Panel(OPTIONS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
+        canvas.text(t("i12_shell.setup.options").upper(), (OPTIONS.left + 30, OPTIONS.top + 30), 16, theme.BOLD,
+                    theme.GOLD, tracking=3)
+        for i, option in enumerate(self.spec.options):
+            hint = t(HINTS[option.key]) if option.key in HINTS else None
+            label = t(LABELS[option.key]) if option.key in LABELS else option.key
+            self._draw_row(canvas, label, self.row_y[option.key], i, hint)
+        self._draw_row(canvas, t("i12_shell.setup.seed"), self.row_y["seed"], len(self.spec.options),
+                       t("i12_shell.setup.seed_hint"))
+        Panel(SEATS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
+        top_band(canvas, SEATS, theme.GOLD, 8, radius=18)
+        canvas.text(t("i12_shell.setup.seats").upper(), (SEATS.left + 30, SEATS.top + 30), 16, theme.BOLD,
+                    theme.GOLD, tracking=3)
+        for seat, choice in self.seat_choices.items():
+            card = pygame.FRect(SEATS.left + 22, choice.rect.top - 8, SEATS.width - 44, 66)
+            canvas.fill((20, 30, 56), card, radius=10)
+            canvas.border(theme.EDGE, card, width=1, radius=10)
+            art.criminal_pawn(canvas, (card.left + 36, card.centery), seat, 20)
+            canvas.text(who_name(seat), (card.left + 70, card.centery), 28, theme.DISPLAY, theme.INK,
+                        anchor="midleft")
+        solo = len(self.seat_choices) == 1
+        note = t("diabolik_table.setup.solo_note" if solo else "diabolik_table.setup.duo_note")
+        canvas.text_box(note, (SEATS.left + 30, SEATS.bottom - 96, SEATS.width - 60, 80), 17, theme.ITALIC,
+                        theme.MUTED, line_spacing=1.25, max_lines=3)
+        # the police they play against, under the seats
+        y = SEATS.top + 92 + len(self.seat_choices) * 76 + 30
+        canvas.text(t("diabolik_table.setup.police").upper(), (SEATS.left + 30, y), 14, theme.BOLD, theme.MUTED,
+                    tracking=2)
+        x = SEATS.left + 30
+        for who in ("ginko", "morrigan", "blue", "yellow"):
+            if solo and who == "morrigan":
+                continue
+            art.police_pawn(canvas, (x + 60, y + 54), who, 20)
+            fitted(canvas, t(f"diabolik_table.setup.pawn.{who}"), (x + 60, y + 84), 124, 15, theme.BODY, theme.INK,
+                   anchor="midtop")
+            x += 140
+        if self.error:
+            canvas.text_box(self.error, (330, 806, 460, 90), 16, theme.BOLD, (246, 130, 120), max_lines=4)
+        elif self.resumable is not None:
+            note2 = t("i12_shell.setup.resume_note", moves=len(self.resumable.log))
+            canvas.text(note2, (self.resume_button.rect.centerx, 875), 14, theme.ITALIC, theme.MUTED, anchor="midtop")
+
+    def _draw_row(self, canvas: Canvas, label: str, cy: float, i: int, hint: str | None = None) -> None:
+        if i:
+            canvas.line((38, 52, 84), (OPTIONS.left + 28, cy - ROW_H / 2), (OPTIONS.right - 28, cy - ROW_H / 2), 1)
+        if hint:
+            canvas.text(label, (OPTIONS.left + 36, cy - 26), 24, theme.BOLD, theme.INK)
+            canvas.text_box(hint, (OPTIONS.left + 36, cy + 4, OPTIONS.width - CONTROL_W - 90, 40), 15, theme.BODY,
+                            theme.MUTED, max_lines=2, line_spacing=1.1)
+        else:
+            canvas.text(label, (OPTIONS.left + 36, cy), 24, theme.BOLD, theme.INK, anchor="midleft")
+
+
+@registry.register_scene(SCENE_NAME)
+def _diabolik_setup(app: Any, game: str | None = None, episode: str | None = None, **opts: Any) -> DiabolikSetupScene:
+    """The set-up (the chooser passes ``game=``); without options (a screenshot): seed 7, two
+    criminals, no save looked for."""
+    if game is None:
+        return DiabolikSetupScene("diabolik", seed=7, look_for_saves=False)
+    return DiabolikSetupScene("diabolik", seed=opts.get("seed"), look_for_saves=bool(opts.get("look_for_saves", True)),
+                              config=opts.get("config"), players=opts.get("players"))
+
+
+@registry.register_continue
+def _diabolik_continue() -> registry.ContinueOffer | None:
+    """The title screen's "Continue" for Diabolik (its set-up is its own, so the shell's offer
+    passes it over): its latest unfinished autosave, reopened at its table."""
+    import functools
+
+    from game.engine import titles
+    from game.ui.scenes.setup import latest_unfinished_save
+
+    try:
+        spec = titles.title("diabolik")
+    except KeyError:
+        return None
+    if not registry.is_registered(spec.table_scene):
+        return None
+    found = latest_unfinished_save(spec.name)
+    if found is None:
+        return None
+    match, data = found
+    name = spec.display_name.get(current_language()) or spec.name
+    note = t("i12_qa.continue_note", title=name, moves=len(match.log))
+    return data.saved_at, note, functools.partial(_reopen, spec, match, dict(data.ui or {}))
+
+
+def _reopen(spec: Any, match: Any, ui: dict[str, Any]) -> list[Any]:
+    from game.engine.session import options_from_meta
+    from game.ui.scenes.setup import keep_computer_seats, make_bots
+
+    saved = ui.get("computer")
+    players = {str(s): str(b) for s, b in saved.items()} if isinstance(saved, dict) else {}
+    bots = make_bots(spec, players, match.seed)
+    made = registry.build_scenes(str(spec.table_scene), None, match=match, computer=bots, autosave=True,
+                                 **options_from_meta(ui))
+    keep_computer_seats(made, players)
+    return made

@@ -1,0 +1,310 @@
+"""Diabolik's tutorial: the table following the script of data/diabolik/tutorial.yaml.
+
+:class:`DiabolikTutorialScene` is the title's table (:class:`DiabolikTableScene`) on a real solo
+game (the script's config and seed), with the shell's :class:`game.ui.tutorial.ScriptedTutorial`
+on top: a sentence panel (the Coach) says what to do, a gold ring and arrow show where to click,
+and a click anywhere else is refused with a sentence and changes nothing. Pointing works
+everywhere, so the cost of a move (a sighting, +1 danger) shows under the mouse before the click.
+
+The police play inside the rules, so the click that ends Diabolik's turn sets the police phase
+going: the table shows it one event at a time, each with its reason, and the tutorial waits for
+the show (Space or a click steps through it, as at the table). Notes wait for *Continue*. The last
+note is the "Well done" screen: the tutorial ends with the first loot banked, not with the game.
+
+Each step starts by saving the progress, so *Leave* (or Esc) goes back to the title and the
+title's *Tutorial* offers Resume / Start over. Registered as the tutorial ``diabolik`` and as the
+screenshot scene ``diabolik-tutorial``.
+"""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+
+from game.engine.api import Action, action_to_json
+from game.engine.i18n import t
+from game.engine.replay import Match
+from game.ui import theme
+from game.ui.registry import register_scene
+from game.ui.scenes.table import BOARD
+from game.ui.widgets import CLOCK
+from game.ui.tutorial import AUTO_FIRST, Coach, Progress, ScriptedTutorial, WellDoneScene, draw_highlight, \
+    register_tutorial
+
+from game.diabolik import texts
+from game.diabolik.rules import Move
+from game.diabolik.tutorial import Script, Step, load_script
+from game.diabolik.ui.board import (
+    BAR, BAR_TEXT, HIDEOUT_Y, LOOT_Y, REVEALED, SHADOW, DiabolikBoard, column, kind, pawn_centres, small_rect,
+)
+from game.diabolik.ui.table import DiabolikTableScene
+
+NAME = "diabolik"
+COACH_W = 540.0
+COACH_MARGIN = 12.0
+PLACE_VALUES = ("to", "at", "hideout")
+WHO_VALUES = ("police",)
+
+
+class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
+    """See the module docstring. ``step``: where to begin (a resume); ``persist``: save the progress
+    (off for screenshots and tests that do not want it)."""
+
+    tutorial_name = NAME
+
+    def __init__(self, script: Script | None = None, step: int = 0, *, persist: bool = True) -> None:
+        self.script = script or load_script()
+        self.player = self.script.player
+        self.index = max(0, min(step, len(self.script.steps) - 1))
+        self.persist = persist
+        self.begun = False
+        self.finished = False
+        self.auto_wait = AUTO_FIRST
+        self.step_age = 0.0
+        self.refusals = 0
+        self._down_ok = False
+        self.coach = Coach((BOARD.left + COACH_MARGIN, REVEALED.top, COACH_W, 180), self.next_note,
+                           self.quit_tutorial)
+        match = Match.replay("diabolik", self.script.config, self.script.seed,
+                             self.script.actions_before(self.index), game_id="tutorial")
+        view = match.state.view(self.player)
+        super().__init__(match, autosave=False, start_revealed=True,
+                         event_text=texts.texts_for(view.locations, view.danger_max))
+        self.coach.kicker = t("diabolik_tutorial.name")
+        self.time = 0.0            # the highlight's pulse
+        self.point_at: tuple[float, float] | None = None   # a pointer held still (the screenshot's)
+
+    # ================================================================ the script's texts
+    def sentence(self, step: Step | None = None) -> str:
+        step = step or self.step
+        view = self.session.view()
+        values: dict[str, Any] = {}
+        for k, v in step.values.items():
+            if k in PLACE_VALUES:
+                values[k] = texts.place_name(v)
+            elif k in WHO_VALUES:
+                values[k] = texts.who_name(v)
+            else:
+                values[k] = v
+        pending = getattr(view, "pending", None)
+        values["question"] = texts.choice_text(pending, locations=view.locations) if pending is not None else ""
+        expected = step.expected
+        values["button"] = t(BAR_TEXT[kind(expected)]) if expected is not None and kind(expected) in BAR_TEXT else ""
+        return t(step.key, **values).strip()
+
+    def play_scripted(self, action: Any) -> None:
+        self.play(action)
+
+    def busy(self) -> bool:
+        return self.show is not None
+
+    # ================================================================ the table, following the script
+    def enter(self) -> None:
+        super().enter()
+        self.sync()
+
+    def play(self, action: Action) -> None:
+        super().play(action)
+        self.sync()
+
+    def refresh(self) -> None:
+        self._layout()
+
+    def _layout(self) -> None:
+        super()._layout()
+        # the script goes one way: no undo, no passing the mouse
+        self.widgets = [w for w in self.widgets if w not in (self.undo_button, self.pass_button)]
+
+    def begin_step(self) -> None:
+        """The last note ends the tutorial with "Well done" (the game goes on: the story ends with
+        the first loot banked, not with the heist)."""
+        last = self.index == len(self.script.steps) - 1
+        if last and self.step.kind == "note" and not self.match.state.is_over():
+            self.begun = True
+            self.finished = True
+            self.coach.set(self.sentence(), self.index + 1, len(self.script.steps), note=False, waiting=False)
+            if self.persist:
+                Progress.clear(self.tutorial_name)
+            if self.stack is not None:
+                self.stack.push(WellDoneScene(self.sentence(), on_back=self.to_title))
+            return
+        super().begin_step()
+
+    def on_over(self) -> None:   # the script never reaches the end of the game
+        self._layout()
+
+    # ================================================================ where to click
+    def expected_choice(self) -> Any:
+        """The expected action and a label for the refusal ("Follow the highlight: Vannes")."""
+        exp = self.expected()
+        if exp is None or self.show is not None or self.calming() or exp not in self.session.legal():
+            return None
+        view = self.session.view()
+        board = self.board
+        assert isinstance(board, DiabolikBoard)
+        for _rect, action, label in board.bar_buttons(view, self.session.legal()):
+            if action == exp:
+                return SimpleNamespace(action=exp, label=label)
+        if kind(exp) == "Move":
+            return SimpleNamespace(action=exp, label=board.place(view, int(exp.to)))
+        return SimpleNamespace(action=exp, label=self.sentence())
+
+    def calming(self) -> bool:
+        """The table's moment of calm after a show (its board drops clicks): no ring meanwhile, so
+        the ring shows only what a click can do."""
+        return CLOCK.now < float(getattr(self, "_quiet_until", -1e9))
+
+    def highlight(self) -> tuple[list[pygame.FRect], bool] | None:
+        """Where the player must click now: the location card of a move, or the bar's button."""
+        choice = self.expected_choice()
+        if choice is None:
+            return None
+        view = self.session.view()
+        board = self.board
+        assert isinstance(board, DiabolikBoard)
+        for rect, action, _label in board.bar_buttons(view, self.session.legal()):
+            if action == choice.action:
+                return [pygame.FRect(rect)], False
+        if kind(choice.action) == "Move":
+            return [column(int(choice.action.to))], False
+        return None
+
+    # ================================================================ input and time
+    def handle(self, event: Any) -> bool:
+        """The police's show is stepped as at the table (a click, Space, Enter, its buttons); else the
+        tutorial's narrowing (ScriptedTutorial.handle)."""
+        if self.holding() and not self.finished:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.quit_tutorial()
+                return True
+            if self.coach.handle(event):
+                return True
+            return DiabolikTableScene.handle(self, event)
+        return ScriptedTutorial.handle(self, event)
+
+    def update(self, dt: float) -> None:
+        if self.point_at is not None:
+            self.mouse = self.point_at
+        super().update(dt)
+        self.time += dt
+        canvas = getattr(self.app, "canvas", None) if self.app is not None else None
+        if canvas is not None and not self.finished:
+            # the panel takes its corner before its buttons notice where they are (a button that
+            # moves ignores presses for a moment: moving it while drawing made the next press stale)
+            self._place_coach(self.highlight(), canvas)
+        self.coach.update(dt)
+        self.tick_script(dt, on_top=self.is_top)
+
+    def animating(self) -> bool:
+        return super().animating() or (not self.finished and self.highlight() is not None)
+
+    # ================================================================ drawing
+    def draw(self, canvas: Any) -> None:
+        super().draw(canvas)
+        if self.finished:
+            return
+        h = self.highlight()
+        self._place_coach(h, canvas)
+        if h is not None:
+            rects, round_ = h
+            if rects[0].collidepoint(self.mouse):
+                # the pointer is there: the ring only, so the arrow does not cover the move's cost
+                pulse = 0.5 + 0.5 * math.sin(self.time * 5.0)
+                canvas.border((*theme.GOLD_LIGHT, round(90 + 120 * pulse)), rects[0].inflate(10, 10), width=4,
+                              radius=10)
+            else:
+                draw_highlight(canvas, rects[0], self.time, round_=round_)
+        self.coach.draw(canvas, self.time)
+
+    def coach_places(self, height: float) -> list[pygame.FRect]:
+        """The four corners of the board's two zones the panel may take (the shadow's first: the
+        police and the clues stand above the row)."""
+        m = COACH_MARGIN
+        left, right = BOARD.left + m, BOARD.right - m - COACH_W
+        top = REVEALED.top + 2
+        bottom = SHADOW.bottom - height - 2
+        return [pygame.FRect(x, y, COACH_W, height) for y in (bottom, top) for x in (left, right)]
+
+    def coach_weights(self, h: Any) -> list[tuple[tuple[float, float], float]]:
+        """What the panel should not hide: what to click (100), the player's pawn, the loot and the
+        places the step names and the policeman a choice is about (20), the hideout (15), the
+        other police (8)."""
+        points: list[tuple[tuple[float, float], float]] = []
+        if h is not None:
+            points += [(r.center, 100.0) for r in h[0]]
+            points += [(r.midtop, 60.0) for r in h[0]]
+        view = self.shown_view()
+        pending = getattr(view, "pending", None)
+        named = (getattr(pending, "context", None) or {}).get("who") if pending is not None else None
+        for who, centre in pawn_centres(view).items():
+            points.append((centre, 20.0 if who in (self.player, named) else 8.0))
+        for pos in getattr(view, "loot", ()) or ():
+            points.append((small_rect(pos, LOOT_Y).center, 20.0))
+        hideout = getattr(view, "hideout", None)
+        if isinstance(hideout, int):
+            points.append((small_rect(hideout, HIDEOUT_Y).center, 15.0))
+        locations = list(getattr(view, "locations", ()) or ())
+        for v in self.step.values.values():
+            if v in locations:
+                points.append((column(locations.index(v)).center, 20.0))
+        return points
+
+    def _place_coach(self, h: Any, canvas: Any) -> None:
+        """The panel takes the corner where it hides least (at a tie it stays where it is)."""
+        height = self.coach.height_for(canvas, COACH_W)
+        points = self.coach_weights(h)
+
+        def hidden(rect: pygame.FRect) -> float:
+            return sum(w for p, w in points if rect.inflate(24, 24).collidepoint(p))
+
+        places = self.coach_places(height)
+        here = next((r for r in places if r.topleft == self.coach.rect.topleft), places[0])
+        best = min(places, key=lambda r: (hidden(r), r is not here, places.index(r)))
+        if best != self.coach.rect:
+            self.coach.move_to(best)
+
+    def wants_hand_cursor(self) -> bool:
+        if any(w.wants_hand for w in self.coach.widgets):
+            return True
+        return super().wants_hand_cursor()
+
+
+# ------------------------------------------------------------------------------------ resuming
+
+def progress_fits(progress: Progress) -> bool:
+    """A saved progress still matches the script (a new script, for new rules, starts over)."""
+    script = load_script()
+    if progress.step >= len(script.steps):
+        return False
+    return progress.actions == [action_to_json(a) for a in script.actions_before(progress.step)]
+
+
+def _steps() -> int:
+    return len(load_script().steps)
+
+
+def _build(step: int = 0, persist: bool = True) -> DiabolikTutorialScene:
+    return DiabolikTutorialScene(step=step, persist=persist)
+
+
+register_tutorial(NAME, steps=_steps, build=_build, valid=progress_fits, title="diabolik")
+
+
+@register_scene("diabolik-tutorial")
+def _diabolik_tutorial(app: Any, step: str = "move_sighted", **_options: Any) -> DiabolikTutorialScene:
+    """The tutorial at one of its steps (``step``: a step's text key, or its number from 1), the
+    highlight on what to click; nothing is saved."""
+    steps = load_script().steps
+    index = int(step) - 1 if str(step).isdigit() else next(i for i, s in enumerate(steps) if s.say == step)
+    scene = _build(index, persist=False)
+    scene.time = 0.25   # the ring mid-pulse
+    expected = steps[index].expected
+    if isinstance(expected, Move):   # the pointer on the card: its cost shows
+        scene.point_at = column(expected.to).move(0, 40).center
+    return scene
+
+
+__all__ = ["DiabolikTutorialScene", "BAR", "progress_fits"]

@@ -1,0 +1,88 @@
+"""What the Diabolik screen tests share: headless pygame, a private user folder, the shell's UI
+driver (tests/ui/conftest.py's UI: clicks and keys in logical coordinates), and ways to reach the
+table and to click what a player would click."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine import i18n  # noqa: E402
+from tests.ui.conftest import UI  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def headless(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEIST_TABLE_HOME", str(tmp_path / "ui-home"))
+    if not pygame.display.get_init():
+        pygame.display.init()
+    if not pygame.font.get_init():
+        pygame.font.init()
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def ui():
+    return UI()
+
+
+def table_of(app):
+    from game.diabolik.ui.table import DiabolikTableScene
+
+    return next(s for s in app.stack.scenes if isinstance(s, DiabolikTableScene))
+
+
+def open_table(ui, match, lang=None, **options):
+    """An app showing ``match`` at Diabolik's table (not saved unless ``autosave``), in ``lang``."""
+    from game.ui.registry import build_scenes
+
+    app = ui.app(scenes=(), lang=lang)
+    options.setdefault("autosave", False)
+    for scene in build_scenes("diabolik-table", app, match=match, **options):
+        app.stack.push(scene)
+    app.update(0.02)
+    return app
+
+
+def where_to_click(scene, action):
+    """The logical point a player clicks for ``action``: its card's column, or its bar button."""
+    from game.diabolik.rules import Move
+    from game.diabolik.ui.board import whole_column
+
+    view, legal = scene.session.view(), scene.session.legal()
+    for rect, a, _label in scene.board.bar_buttons(view, legal):
+        if a == action:
+            return rect.center
+    if isinstance(action, Move):
+        col = whole_column(action.to)
+        return (col.centerx, col.top + 40)
+    targets = scene.board.choice_targets(view, legal)
+    for pos, a in targets.items():
+        if a == action:
+            col = whole_column(pos)
+            return (col.centerx, col.top + 40)
+    raise AssertionError(f"nothing to click for {action}")
+
+
+def drawn_texts(app, monkeypatch=None):
+    """Every text drawn in the next frame (the canvas's text and text_box, put back afterwards)."""
+    drawn: list[str] = []
+    canvas = app.canvas
+    real, real_box = canvas.text, canvas.text_box
+    canvas.text = lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1]
+    canvas.text_box = lambda text, *a, **k: (drawn.append(text), real_box(text, *a, **k))[1]
+    try:
+        canvas._layers.clear()
+        app.update(0.02)
+        app.draw()
+    finally:
+        del canvas.text, canvas.text_box
+    return drawn
