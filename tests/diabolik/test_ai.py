@@ -161,3 +161,24 @@ def test_simulate_with_two_players_and_the_same_seed_gives_the_same_figures(caps
     for timed in ("decision_ms", "seconds"):
         first.pop(timed), again.pop(timed)
     assert first == again and first["config"]["players"] == 2
+
+
+def test_one_criminal_alone_plays_on_a_track_of_its_own(tmp_path):
+    """The balance gives one criminal a shorter danger track (data/diabolik/danger.yaml): alone he
+    runs fewer risks. Each length is designed and says why; a solo length without a reason is refused."""
+    import shutil
+
+    from game.diabolik.rules import data
+    from game.engine.content import ContentError
+
+    assert new_game({"players": 1}, 3).danger_max == data.solo_danger_max() < data.danger_max()
+    assert new_game({"players": 2}, 3).danger_max == data.danger_max()
+    assert new_game({"players": 1}, 3).view("diabolik").danger_max == data.solo_danger_max()
+    root = tmp_path / "root"
+    shutil.copytree(data.path("danger.yaml").parent, root / "data" / "diabolik")
+    danger = root / "data" / "diabolik" / "danger.yaml"
+    text = danger.read_text(encoding="utf-8")
+    danger.write_text("\n".join(line for line in text.splitlines() if not line.startswith("solo_why")),
+                      encoding="utf-8")
+    with pytest.raises(ContentError, match="solo_why"):
+        data.solo_danger_max(root)

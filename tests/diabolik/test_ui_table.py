@@ -231,3 +231,20 @@ def test_two_players_at_one_screen_pass_the_mouse_without_a_curtain_and_miss_not
     assert scene.session.on_screen == "diabolik" and not isinstance(app.stack.top, CurtainScene)
     assert [seat for seat in (a.seat for a in match.log)] == ["eva", "eva"]
     assert not any(missed for _line, missed in scene.history_rows())  # one screen: nobody was away
+
+
+def test_hovering_a_pawn_names_it_and_says_what_it_does(ui, monkeypatch):
+    from game.diabolik.ui.board import pawn_centres
+
+    match = Match("diabolik", {"players": 1}, 3)
+    app = open_table(ui, match)
+    scene = table_of(app)
+    view = scene.session.view()
+    centres = pawn_centres(view)
+    ui.move(app, centres["blue"])
+    texts = drawn_texts(app, monkeypatch)
+    assert t("diabolik_table.tip.blue") in texts                     # "Agent (→): patrols one place to the right"
+    ui.move(app, centres["diabolik"])
+    assert t("diabolik_table.tip.shadow") in drawn_texts(app, monkeypatch)
+    ui.move(app, (5, 5))
+    assert t("diabolik_table.tip.blue") not in drawn_texts(app, monkeypatch)

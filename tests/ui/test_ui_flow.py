@@ -142,14 +142,15 @@ def test_hover_shows_a_blurb_and_clicks_select_without_opening(ui):
     ui.frame(app)
 
 
-def test_only_lupins_episodes_are_playable_the_rest_says_coming_soon(ui):
+def test_only_lupins_episodes_and_diabolik_are_playable_the_rest_says_coming_soon(ui):
     app = ui.app(scenes=("chooser",))
     chooser = app.stack.top
     assert len(chooser.entries) == 4 + 4  # four games and Lupin's four episodes
     playable = [e for e in chooser.entries if not e.coming_soon]
-    assert len(playable) == 5  # Lupin, its two base episodes and the expansion's two
-    assert [e.episode.id for e in chooser.entries if e.openable] == ["rosso-rubino", "gran-colpo", "cagliostro",
-                                                                      "stonehenge"]
+    assert len(playable) == 6  # Lupin, its two base episodes and the expansion's two; Diabolik
+    assert [(e.game.id, e.episode.id if e.episode else None) for e in chooser.entries if e.openable] == [
+        ("lupin", "rosso-rubino"), ("lupin", "gran-colpo"), ("lupin", "cagliostro"), ("lupin", "stonehenge"),
+        ("diabolik", None)]
     assert all(e.coming_soon and not e.openable for e in chooser.entries if e not in playable)
 
 

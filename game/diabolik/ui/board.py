@@ -235,9 +235,19 @@ class DiabolikBoard:
 
     def hover_key(self, mouse: tuple[float, float], view: Any, legal: Sequence[Action]) -> Any:
         """What under the mouse changes the drawing: the action, and which side of the card the
-        tip goes."""
+        tip goes; else the pawn whose name it shows."""
         action = self.action_at(mouse, view, legal)
-        return (action, mouse[1] < ROW.top) if action is not None else None
+        if action is not None:
+            return (action, mouse[1] < ROW.top)
+        who = self.pawn_at(mouse, view)
+        return ("pawn", who) if who is not None else None
+
+    def pawn_at(self, pos: tuple[float, float], view: Any) -> str | None:
+        """The pawn under ``pos`` (criminal or policeman), if any."""
+        for who, (x, y) in pawn_centres(view).items():
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= 19 ** 2:
+                return who
+        return None
 
     # ---------------------------------------------------------------- drawing
     def draw(self, canvas: Canvas, view: Any, legal: Sequence[Action], mouse: tuple[float, float]) -> None:
@@ -437,6 +447,9 @@ class DiabolikBoard:
         """The hovered move's cost (the rules' preview), next to its card; a lit choice's column."""
         action = self.action_at(mouse, view, legal)
         if action is None:
+            who = self.pawn_at(mouse, view)
+            if who is not None:
+                self.draw_pawn_tip(canvas, view, who, mouse)
             return
         if kind(action) == CHOOSE:
             for p, a in self.choice_targets(view, legal).items():
@@ -467,6 +480,30 @@ class DiabolikBoard:
         fitted(canvas, title, (tip.left + 14, tip.top + 7), tip.width - 28, 16, theme.BOLD, theme.GOLD_LIGHT)
         for i, line in enumerate(lines):
             fitted(canvas, line, (tip.left + 14, tip.top + 29 + 22 * i), tip.width - 28, 16, theme.BOLD, theme.INK)
+
+    def draw_pawn_tip(self, canvas: Canvas, view: Any, who: str, mouse: tuple[float, float]) -> None:
+        """Who a pawn is and what it does, beside it (never under the cursor)."""
+        criminals = dict(_attr(view, "criminals", {}))
+        if who in criminals:
+            pawn = criminals[who]
+            line = t("diabolik_table.tip.on_the_run" if pawn.on_the_run else "diabolik_table.tip.shadow")
+            if pawn.carrying:
+                line += " · " + t("diabolik_table.tip.carrying", n=pawn.carrying)
+        else:
+            line = t(f"diabolik_table.tip.{who}")
+        title = who_name(who)
+        w = min(360.0, max(canvas.measure(title, 16, theme.BOLD)[0], canvas.measure(line, 15, theme.BODY)[0]) + 28)
+        tip = pygame.FRect(0, 0, w, 52)
+        centre = pawn_centres(view).get(who, mouse)
+        tip.midleft = (centre[0] + 30, centre[1])
+        if tip.right > BOARD.right - 12:
+            tip.midright = (centre[0] - 30, centre[1])
+        tip.clamp_ip(BOARD.inflate(-12, -12))
+        canvas.fill((0, 0, 0, 120), tip.move(3, 4), radius=10)
+        canvas.fill((18, 24, 44), tip, radius=10)
+        canvas.border(theme.EDGE_LIGHT, tip, width=1.5, radius=10)
+        fitted(canvas, title, (tip.left + 14, tip.top + 6), tip.width - 28, 16, theme.BOLD, theme.GOLD_LIGHT)
+        fitted(canvas, line, (tip.left + 14, tip.top + 27), tip.width - 28, 15, theme.BODY, theme.INK)
 
     def cost_lines(self, view: Any, action: Action) -> list[str]:
         """What a move would cost, from the rules' preview, as lines for its tip."""
