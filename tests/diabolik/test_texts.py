@@ -162,6 +162,7 @@ def test_texts_stay_pure():
     import sys
 
     code = ("import sys; sys.modules['pygame'] = None; import game.diabolik.texts as m; "
+            "import game.diabolik.tutorial as tut; assert not tut.check_script(); "
             "print(m.event_text({'kind': 'diabolik.round', 'round': 1}, 'en'))")
     from pathlib import Path
 
