@@ -79,7 +79,7 @@ class CriminalBot:
         self.seed = seed
         self._station = tuple(station) if station is not None else None
         self.weights = weights if weights is not None else self.default_weights
-        self._plan: list[tuple[S.Step, tuple]] = []    # (step, the position key expected before it)
+        self._plan: list[tuple[S.Step, tuple]] = []    # (step, (round, actions left, position) before it)
 
     @property
     def station(self) -> tuple[S.Effect, ...]:
@@ -94,13 +94,14 @@ class CriminalBot:
         if len(legal) == 1:
             return legal[0]
         if view.pending is not None:
+            self._plan = []
             return self.choose_pending(view, legal)
         if self.randomness and self.rng.random() < self.randomness:
             self._plan = []
             return legal[self.rng.randrange(len(legal))]
         table, pos = S.from_view(view, self.station)
         me = table.seats.index(view.seat)
-        if self._plan and self._plan[0][1] == pos.key():
+        if self._plan and self._plan[0][1] == (view.round, view.actions_left, pos.key()):
             step = self._plan.pop(0)[0]
             action = _action_for(step, legal)
             if action is not None:
@@ -113,7 +114,7 @@ class CriminalBot:
         q = pos.copy()
         for k, step in enumerate(steps):
             if k:
-                plan.append((step, q.key()))
+                plan.append((step, (view.round, view.actions_left - k, q.key())))
             if step[0] in ("take", "end"):
                 break   # a new loot card's place is chance: plan again after it
             S.do_step(table, q, me, step, S.Dice((), later), S.worst_for_police)
