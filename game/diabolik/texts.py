@@ -304,6 +304,8 @@ def _choice(e: Mapping[str, Any], row: Any, lang: str | None) -> str:
 def _chose(e: Mapping[str, Any], row: Any, lang: str | None) -> str:
     kind = _choice_kind(e)
     key = f"chose.{kind}" if kind in CHOICE_KINDS else "chose.plain"
+    if kind == "police_step" and e.get("who"):
+        return _say("chose.police_step_who", lang, who=who_name(e["who"], lang), at=place_name(e.get("at"), row, lang))
     return _say(key, lang, at=place_name(e.get("at"), row, lang))
 
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from game.diabolik import texts
-from game.diabolik.texts import EVENT_KINDS, choice_text, event_text
+from game.diabolik.texts import EVENT_KINDS, choice_text, event_text, who_name
 
 ROW = ("silvertal", "vannes", "montvert", "colle_verde", "ghenf", "clerville", "ghevry", "cima_picco_nero")
 LANGS = ("it", "en")
@@ -232,3 +232,34 @@ def test_the_book_says_the_solo_track_when_it_differs(monkeypatch):
     monkeypatch.setattr(rules_data, "solo_danger_max", lambda root=None: top - 2)
     goal = " ".join(b.text for b in diabolik_chapters("en")[0].blocks)
     assert f"{top} ({top - 2} when one criminal plays alone)" in goal
+
+
+def test_the_criminals_choice_for_a_policeman_names_him():
+    """After a police_step choice the log says whom the criminals sent where (the rules' chose event
+    carries the policeman), in both languages."""
+    from game.diabolik.rules import Choose, new_game
+
+    for seed in range(200):
+        state = new_game({"players": 2}, seed)
+        events = []
+        for _ in range(400):
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            pending = state.view(seat).pending
+            legal = state.legal_actions(seat)
+            action = legal[0] if pending is not None else next(
+                (a for a in legal if type(a).__name__ == "EndTurn"), legal[0])
+            events = state.apply(action)
+            if pending is not None and pending.kind == "police_step":
+                assert isinstance(action, Choose)
+                chose = next(e for e in events if e.kind == "diabolik.chose")
+                who = pending.context["who"]
+                assert chose.data["who"] == who
+                row = state.view(seat).locations
+                entry = {"kind": "diabolik.chose", **chose.data}
+                for lang in ("en", "it"):
+                    line = event_text(entry, lang, row)
+                    assert who_name(who, lang) in line, line
+                return
+    raise AssertionError("no police_step choice in 200 seeded games")

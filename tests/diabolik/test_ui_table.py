@@ -11,8 +11,9 @@ from game.engine.api import TABLE
 from game.engine.i18n import t
 from game.engine.replay import Match
 from game.engine.session import COMPUTER_PAUSE
+from game.ui.dice import ROLL_TIME
 from game.diabolik.rules import Choose, EndTurn, Move, Preview, preview
-from game.diabolik.texts import choice_text, event_text
+from game.diabolik.texts import choice_text, event_text, texts_for
 
 from tests.diabolik.ui_kit import drawn_texts, headless, open_table, table_of, ui, where_to_click  # noqa: F401
 
@@ -92,7 +93,14 @@ def test_the_police_phase_is_shown_one_event_at_a_time_with_its_sentences(ui, mo
     seen = []
     while scene.show is not None:
         step = scene.show.step
-        sentence = event_text(step.entry, locations=match.state.view(TABLE).locations)
+        table = match.state.view(TABLE)                              # the log says "danger n of max"
+        sentence = texts_for(table.locations, table.danger_max)(step.entry)
+        if step.entry["kind"] == "diabolik.station":                 # the die tumbles first: its face
+            texts = drawn_texts(app, monkeypatch)                    # is not told before it shows
+            assert sentence not in texts and t("diabolik_table.show.rolling") in texts
+            assert len(scene.log_lines()) == lines_total - scene.show.remaining() - 1
+            app.update(ROLL_TIME + 0.05)
+            assert scene.show.step is step
         texts = drawn_texts(app, monkeypatch)
         assert sentence in texts                                     # the bar says this event
         shown = len(scene.log_lines())
@@ -153,7 +161,7 @@ def test_a_computer_partner_plays_its_turn_after_the_pause_and_is_shown(ui):
     assert scene.show is not None                                    # its move is shown like anyone's
 
 
-def test_a_click_meant_for_skip_does_not_land_on_the_board_that_comes_back(ui):
+def test_a_click_meant_for_skip_plays_nothing_when_the_show_ends(ui):
     from game.diabolik.ui.table import SHOW_GUARD
     from game.ui.widgets import CLOCK
 
@@ -165,14 +173,18 @@ def test_a_click_meant_for_skip_does_not_land_on_the_board_that_comes_back(ui):
     while scene.show is not None:                                    # the police phase ends by itself...
         app.update(0.25)
     moves = len(match.log)
-    end = next(a for a in scene.session.legal() if isinstance(a, EndTurn))
-    point = where_to_click(scene, end)
-    assert scene.skip_button.rect.collidepoint(point)                # ...where Skip was, End turn now is
-    ui.click(app, point)                                             # the late click on Skip
+    for rect, _action, _label in scene.board.bar_buttons(scene.session.view(), scene.session.legal()):
+        assert not rect.colliderect(scene.skip_button.rect)          # no action stands where Skip
+        assert not rect.colliderect(scene.next_button.rect)          # or Next stood during the show
+    ui.click(app, scene.skip_button.rect.center)                     # a late click on Skip
     assert len(match.log) == moves                                   # played nothing
+    move = next(a for a in scene.session.legal() if isinstance(a, Move))
+    point = where_to_click(scene, move)
+    ui.click(app, point)                                             # a click on the board that came back
+    assert len(match.log) == moves                                   # within the calm: dropped
     CLOCK.advance(SHOW_GUARD)
     ui.click(app, point)
-    assert len(match.log) == moves + 1 and match.log[-1] == end      # a deliberate click plays
+    assert len(match.log) == moves + 1 and match.log[-1] == move     # a deliberate click plays
 
 
 def test_undo_takes_the_move_back_and_what_was_being_shown_of_it(ui):

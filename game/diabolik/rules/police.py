@@ -196,7 +196,10 @@ class PolicePhase(Core):
         at = pending.options[option]
         ctx = pending.context
         self.pending = None
-        events.append(Event("diabolik.chose", {"kind": pending.kind, "option": option, "at": at}))
+        said: dict[str, Any] = {"kind": pending.kind, "option": option, "at": at}
+        if "who" in ctx:
+            said["who"] = ctx["who"]
+        events.append(Event("diabolik.chose", said))
         if pending.kind in ("slide_loot", "slide_clue"):
             self._place(str(ctx["card"]), at, int(ctx["rolled"]), events)
         elif pending.kind == "roadblock_side":

@@ -51,6 +51,7 @@ SHADOW_PAWN_Y = SHADOW.top + 186
 SMALL_W, SMALL_H = 104.0, 58.0
 BUTTON_W, BUTTON_H, BUTTON_GAP = 150.0, 52.0, 10.0
 CHOICE_W = 180.0
+SHOW_BUTTONS_W = 262.0   # the room Next and Skip take at the bar's right end during a show
 
 # the actions, by the rules' class names
 MOVE, HIDE, TAKE, BANK, END, CHOOSE = "Move", "Hide", "TakeLoot", "Bank", "EndTurn", "Choose"
@@ -182,7 +183,9 @@ class DiabolikBoard:
                 out.append((pygame.FRect(x, BAR.centery - BUTTON_H / 2, CHOICE_W, BUTTON_H), a, label))
                 x += CHOICE_W + BUTTON_GAP
             return out
-        x = BAR.right - 12 - len(items) * BUTTON_W - max(0, len(items) - 1) * BUTTON_GAP
+        # the actions end left of where Next and Skip stand during a show, so a late click on Skip
+        # never lands on End turn (found in the real window: both sat at the bar's right end)
+        x = BAR.right - 12 - SHOW_BUTTONS_W - len(items) * BUTTON_W - max(0, len(items) - 1) * BUTTON_GAP
         for a, label in items:
             out.append((pygame.FRect(x, BAR.centery - BUTTON_H / 2, BUTTON_W, BUTTON_H), a, label))
             x += BUTTON_W + BUTTON_GAP

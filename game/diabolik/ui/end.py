@@ -121,7 +121,7 @@ class DiabolikReplay(ReplayStepping, Scene):
         self.board = DiabolikBoard()
         locations = tuple(match.state.view(TABLE).locations)
         set_places(locations)
-        self.say = texts_for(locations)
+        self.say = texts_for(locations, match.state.view(TABLE).danger_max)
         ix, iw = SIDE.left + 18, SIDE.width - 36
         gap = 8.0
         w = (iw - 4 * gap) / 5

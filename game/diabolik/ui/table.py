@@ -225,7 +225,7 @@ class DiabolikTableScene(TableScene):
     def __init__(self, match: Any, **options: Any) -> None:
         locations = tuple(getattr(match.state.view(TABLE), "locations", ()) or ())
         set_places(locations)
-        options.setdefault("event_text", texts_for(locations))
+        options.setdefault("event_text", texts_for(locations, getattr(match.state.view(TABLE), "danger_max", None)))
         super().__init__(match, DiabolikBoard(), curtain="none", **options)
         assert isinstance(self.board, DiabolikBoard)
         self.board.computer = frozenset(self.session.computer)
@@ -448,10 +448,17 @@ class DiabolikTableScene(TableScene):
         """The log, each line appearing as its event is shown."""
         rows = super().log_lines()
         if self.show is not None:
-            cut = self.show.remaining()
+            cut = self.show.remaining() + (1 if self.die_rolling() else 0)
             if cut:
                 rows = rows[:-cut]
         return rows
+
+    def die_rolling(self) -> bool:
+        """The station's d8 still tumbles on the step being shown: its face (in the sentence and the
+        log) is not told before the die shows it."""
+        step = self.show.step if self.show is not None else None
+        return (step is not None and _short(str(step.entry.get("kind", ""))) == "station"
+                and bool(self.dice.rolls) and self.dice.rolling)
 
     # ---------------------------------------------------------------- drawing
     def shown_view(self) -> Any:
@@ -525,7 +532,8 @@ class DiabolikTableScene(TableScene):
             x += DICE_W + 14
         kicker = t("diabolik_table.show.kicker") if self.holding() else t("diabolik_table.show.kicker_move")
         canvas.text(kicker.upper(), (x, r.top + 8), 13, theme.BOLD, theme.GOLD, tracking=2)
-        canvas.text_box(self.event_text(step.entry), (x, r.top + 26, right - x, r.height - 28), 19, theme.BOLD,
+        said = t("diabolik_table.show.rolling") if self.die_rolling() else self.event_text(step.entry)
+        canvas.text_box(said, (x, r.top + 26, right - x, r.height - 28), 19, theme.BOLD,
                         theme.INK, line_spacing=1.12, max_lines=2)
         if self.holding() and self.show is not None:
             n = f"{self.show.index + 1}/{len(self.show.steps)}"
