@@ -35,15 +35,6 @@ def seats_for(config: Mapping[str, Any]) -> tuple[str, ...]:
     return Config.from_mapping(config).seats()
 
 
-def simulate(config: Mapping[str, Any], games: int, seed: int, bots: str = "random") -> dict[str, Any]:
-    """``heist-table simulate diabolik``: whole games played by the criminals' bots."""
-    from game.engine.playout import simulate as run
-    from game.engine.titles import load, title
-    from game.diabolik.rules import new_game
-
-    return run("diabolik", new_game, config, games, seed, bots, load(title("diabolik").bots[bots]))
-
-
 def play_game(config: Mapping[str, Any], seed: int, bots: str = "random") -> dict[str, Any]:
     """One game played by bots (the self-test's)."""
     from game.engine.playout import play_game as run

@@ -260,3 +260,36 @@ def test_hovering_a_pawn_names_it_and_says_what_it_does(ui, monkeypatch):
     assert t("diabolik_table.tip.shadow") in drawn_texts(app, monkeypatch)
     ui.move(app, (5, 5))
     assert t("diabolik_table.tip.blue") not in drawn_texts(app, monkeypatch)
+
+
+def test_the_table_hears_the_police_phase_step_by_step(ui, monkeypatch):
+    """The station's die rattles, a discovery sounds the alarm, a card entering is heard: each as its
+    step is shown, not all at once when the move is played."""
+    from game.ui import audio
+    from game.diabolik.ui.table import STEP_SOUNDS
+
+    heard: list[str] = []
+    monkeypatch.setattr(audio, "play", lambda name: heard.append(name) or True)
+    for seed in range(1, 40):
+        match = Match("diabolik", {"players": 1}, seed)
+        app = open_table(ui, match)
+        scene = table_of(app)
+        heard.clear()
+        ui.click(app, where_to_click(scene, next(a for a in scene.session.legal() if isinstance(a, EndTurn))))
+        if scene.show is None:
+            continue
+        kinds = [s.entry["kind"].split(".")[-1] for s in scene.show.steps]
+        if not any(k in STEP_SOUNDS for k in kinds):
+            continue
+        expected: list[str] = []
+        while scene.show is not None:
+            k = scene.show.step.entry["kind"].split(".")[-1]
+            before = list(heard)
+            expected += ["dice"] if k == "station" else []
+            if k in STEP_SOUNDS:
+                expected.append(STEP_SOUNDS[k])
+            app.update(0.01)
+            assert [h for h in heard if h != "click"] == [e for e in expected if e != "click"], (k, before)
+            ui.key(app, pygame.K_SPACE)
+        return
+    raise AssertionError("no police phase with a sound in 40 seeds")

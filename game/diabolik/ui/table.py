@@ -31,7 +31,7 @@ import pygame
 from game.engine.api import TABLE, Action, IllegalAction
 from game.engine.i18n import current_language, t
 from game.engine.session import Played, Step as SessionStep, entry as entry_of
-from game.ui import theme
+from game.ui import audio, theme
 from game.ui.canvas import Canvas
 from game.ui.dice import DicePanel, Roll
 from game.ui.registry import build_scenes, is_registered, register_scene
@@ -48,6 +48,10 @@ DICE_W = 310.0          # the station's d8 and what it does, at the left of the 
 SLIDE = 0.45            # seconds a pawn takes from one card to the next
 SHOW_GUARD = 0.8        # seconds the board ignores clicks once a police phase's show is over
 OWN_MOVE_PACE = 0.6     # a criminal's own move's events go this much faster than the police's
+STEP_SOUNDS = {   # what the table hears as a step of a show begins (every event here is public)
+    "discovered": "alarm", "card_entered": "card", "clue_found": "card", "roadblock_placed": "blow",
+    "roadblock_broken": "blow", "sighting": "clock_warn", "banked": "flip",
+}
 POLICE_KINDS = {"station", "police_moved", "police_stayed", "investigated", "discovered", "clue_found",
                 "round", "roadblock_placed", "choice", "over"}
 DURATION = {             # seconds each event stays on screen
@@ -279,8 +283,14 @@ class DiabolikTableScene(TableScene):
         step = self.show.step if self.show is not None else None
         if step is None:
             return
-        if _short(str(step.entry.get("kind", ""))) == "station":
-            self.dice.show([step.entry])
+        k = _short(str(step.entry.get("kind", "")))
+        if k == "station":
+            self.dice.show([step.entry])   # the dice panel rattles the dice itself
+        sound = STEP_SOUNDS.get(k)
+        if k == "over":
+            sound = "flip" if step.entry.get("won") else "time_up"
+        if sound:
+            audio.play(sound)
 
     def next_step(self) -> None:
         if self.show is None:
