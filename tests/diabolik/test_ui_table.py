@@ -12,6 +12,7 @@ from game.engine.i18n import t
 from game.engine.replay import Match
 from game.engine.session import COMPUTER_PAUSE
 from game.ui.dice import ROLL_TIME
+from game.ui.scenes.table import TableScene
 from game.diabolik.rules import Choose, EndTurn, Move, Preview, preview
 from game.diabolik.texts import choice_text, event_text, texts_for
 
@@ -89,7 +90,7 @@ def test_the_police_phase_is_shown_one_event_at_a_time_with_its_sentences(ui, mo
     assert show is not None and scene.holding()
     kinds = [s.entry["kind"] for s in show.steps]
     assert "diabolik.station" in kinds and "diabolik.round" in kinds
-    lines_total = len(scene.history_rows())
+    lines_total = len(TableScene.history_rows(scene))                # every line of the move, shown or not
     seen = []
     while scene.show is not None:
         step = scene.show.step
@@ -105,6 +106,7 @@ def test_the_police_phase_is_shown_one_event_at_a_time_with_its_sentences(ui, mo
         assert sentence in texts                                     # the bar says this event
         shown = len(scene.log_lines())
         assert shown == lines_total - scene.show.remaining()         # the log has it, not the next ones
+        assert len(scene.history_rows()) == shown                    # and so has the History
         seen.append(step.entry["kind"])
         ui.key(app, pygame.K_SPACE)
     assert seen == kinds                                             # every event, in order, one by one

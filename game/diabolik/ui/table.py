@@ -454,9 +454,10 @@ class DiabolikTableScene(TableScene):
     def missed_on_return(self) -> int | None:
         return None
 
-    def log_lines(self) -> list[tuple[str, bool]]:
-        """The log, each line appearing as its event is shown."""
-        rows = super().log_lines()
+    def history_rows(self) -> list[tuple[str, bool]]:
+        """The log and the History, each line appearing as its event is shown (the History opened
+        during the police's show does not tell what the board has not shown yet)."""
+        rows = super().history_rows()
         if self.show is not None:
             cut = self.show.remaining() + (1 if self.die_rolling() else 0)
             if cut:
