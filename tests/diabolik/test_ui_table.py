@@ -209,11 +209,18 @@ def test_two_computer_criminals_play_a_whole_game_on_screen_to_the_end(ui):
     bots = {seat: load(spec.bots["easy"])(i) for i, seat in enumerate(("diabolik", "eva"))}
     match = Match("diabolik", {"players": 2}, 6)
     app = open_table(ui, match, computer=bots)
+    scene = table_of(app)
+    watched = False
     for _ in range(20000):
         if isinstance(app.stack.top, DiabolikEndScene):
             break
         app.update(0.1)
         app.draw()
+        if not watched and match.log and app.stack.top is scene and scene.show is None:
+            # nobody at the screen is a person: the table's public log and its History are shown
+            watched = True
+            assert scene.log_lines() and scene.history_button in scene.widgets
+    assert watched
     assert isinstance(app.stack.top, DiabolikEndScene) and match.state.is_over()
 
 

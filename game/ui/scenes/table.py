@@ -260,13 +260,19 @@ class TableParts:
             return None
         return since[1] - since[0]
 
+    def log_shown(self) -> bool:
+        """Whether the log (and the History) may be on screen: a person's seat is shown, the game is
+        over, or nobody at this screen is a person (computers playing each other: the screen shows the
+        table's public log, as it shows the table's view)."""
+        return self.session.revealed or self.session.over or not self.session.people()
+
     def history_rows(self) -> list[tuple[str, bool]]:
         """The History's lines, each with whether it was missed since the seat's last turn."""
         return [(line, self.missed(i)) for i, line in enumerate(self.seat_lines())]
 
     def open_history(self) -> None:
         """The History: the seat's whole log, opened at what it missed since its last turn."""
-        if self.stack is None or not (self.session.revealed or self.session.over):
+        if self.stack is None or not self.log_shown():
             return
         from game.ui.scenes.history import HistoryScene
 
@@ -486,7 +492,7 @@ class TableScene(TableParts, Scene):
         if self.session.undoable():
             self.undo_button.rect.topleft = (IX, y)
             widgets.append(self.undo_button)
-        if self.session.revealed:
+        if self.log_shown():
             widgets.append(self.history_button)
         self.widgets = widgets
 
@@ -573,7 +579,7 @@ class TableScene(TableParts, Scene):
 
     def _draw_log(self, canvas: Canvas) -> None:
         canvas.line(theme.EDGE, (IX, LOG_TOP - 10), (IX + IW, LOG_TOP - 10), 1)
-        lines = self.log_lines() if (self.session.revealed or self.session.over) else []
+        lines = self.log_lines() if self.log_shown() else []
         back = self.missed_on_return()   # back from behind the curtain, before its first move
         title = t("i11_play.log.since_n", n=back) if back is not None else t("i12_session.log")
         fitted(canvas, title.upper(), (IX, LOG_TOP), IW - 150, 15, theme.BOLD, theme.GOLD, tracking=2)
