@@ -24,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from game.engine.api import Action, action_to_json
+from game.engine.api import Action
 from game.engine.i18n import t
 from game.engine.replay import Match
 from game.ui import theme
@@ -32,7 +32,7 @@ from game.ui.registry import register_scene
 from game.ui.scenes.table import BOARD
 from game.ui.widgets import CLOCK
 from game.ui.tutorial import AUTO_FIRST, Coach, Progress, ScriptedTutorial, WellDoneScene, draw_highlight, \
-    register_tutorial
+    register_tutorial, script_fits
 
 from game.diabolik import texts
 from game.diabolik.rules import Move
@@ -52,6 +52,9 @@ WHO_VALUES = ("police",)
 class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
     """See the module docstring. ``step``: where to begin (a resume); ``persist``: save the progress
     (off for screenshots and tests that do not want it)."""
+
+    coach_width = COACH_W
+    coach_clearance = 24
 
     tutorial_name = NAME
 
@@ -252,34 +255,12 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
                 points.append((column(locations.index(v)).center, 20.0))
         return points
 
-    def _place_coach(self, h: Any, canvas: Any) -> None:
-        """The panel takes the corner where it hides least (at a tie it stays where it is)."""
-        height = self.coach.height_for(canvas, COACH_W)
-        points = self.coach_weights(h)
-
-        def hidden(rect: pygame.FRect) -> float:
-            return sum(w for p, w in points if rect.inflate(24, 24).collidepoint(p))
-
-        places = self.coach_places(height)
-        here = next((r for r in places if r.topleft == self.coach.rect.topleft), places[0])
-        best = min(places, key=lambda r: (hidden(r), r is not here, places.index(r)))
-        if best != self.coach.rect:
-            self.coach.move_to(best)
-
-    def wants_hand_cursor(self) -> bool:
-        if any(w.wants_hand for w in self.coach.widgets):
-            return True
-        return super().wants_hand_cursor()
-
 
 # ------------------------------------------------------------------------------------ resuming
 
 def progress_fits(progress: Progress) -> bool:
     """A saved progress still matches the script (a new script, for new rules, starts over)."""
-    script = load_script()
-    if progress.step >= len(script.steps):
-        return False
-    return progress.actions == [action_to_json(a) for a in script.actions_before(progress.step)]
+    return script_fits(load_script(), progress)
 
 
 def _steps() -> int:

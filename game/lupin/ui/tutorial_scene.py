@@ -33,7 +33,6 @@ from typing import Any
 
 import pygame
 
-from game.engine.api import action_to_json
 from game.engine.i18n import t
 from game.engine.replay import Match
 from game.lupin.tutorial import Script, Step, load_script
@@ -41,7 +40,7 @@ from game.lupin.ui import choices as C
 from game.lupin.ui.board_scene import BOARD_RECT, square_rect
 from game.lupin.ui.play_scene import LupinPlayScene, seat_name
 from game.ui.tutorial import AUTO_AFTER, AUTO_FIRST, AUTO_NEXT, READ_MIN, READ_WORDS_PER_SECOND  # noqa: F401
-from game.ui.tutorial import Coach, Progress, ScriptedTutorial, draw_highlight, reading_time  # noqa: F401
+from game.ui.tutorial import Coach, Progress, ScriptedTutorial, draw_highlight, reading_time, script_fits  # noqa: F401
 
 NAME = "lupin"
 COACH_H = 156         # the sentence panel's first height (then: as its sentence needs)
@@ -59,6 +58,9 @@ class LupinTutorialScene(ScriptedTutorial, LupinPlayScene):
     """See the module docstring. ``step``: where to begin (a resume); ``persist``: save the progress
     (off for screenshots). The script's stepping, pacing and narrowing are the shell's
     (:class:`game.ui.tutorial.ScriptedTutorial`)."""
+
+    coach_width = COACH_W
+    coach_clearance = 30
 
     tutorial_name = NAME
 
@@ -269,34 +271,15 @@ class LupinTutorialScene(ScriptedTutorial, LupinPlayScene):
         top, bottom = b.top + m, b.bottom - m - height
         return [pygame.FRect(x, y, COACH_W, height) for y in (bottom, top) for x in (left, right)]
 
-    def _place_coach(self, h: Any, canvas: Any = None) -> None:
-        """The sentence takes the corner of the board where it hides least of
-        :meth:`coach_weights` (at a tie it stays where it is, so it does not jump about)."""
-        height = self.coach.height_for(canvas, COACH_W) if canvas is not None else self.coach.rect.height
-        points = self.coach_weights(h)
-
-        def hidden(rect: pygame.FRect) -> float:
-            return sum(w for p, w in points if rect.inflate(30, 30).collidepoint(p))
-
-        places = self.coach_places(height)
-        here = next((r for r in places if r.topleft == self.coach.rect.topleft or
+    def coach_here(self, places: list[pygame.FRect]) -> pygame.FRect:
+        """The place the panel stands in: its corner, or the one on its side of the board's half."""
+        return next((r for r in places if r.topleft == self.coach.rect.topleft or
                      (r.left == self.coach.rect.left and (r.top < BOARD_RECT.centery) == (self.coach.rect.top < BOARD_RECT.centery))),
                     places[0])
-        best = min(places, key=lambda r: (hidden(r), r is not here, places.index(r)))
-        if best != self.coach.rect:
-            self.coach.move_to(best)
-
-    def wants_hand_cursor(self) -> bool:
-        if any(w.wants_hand for w in self.coach.widgets):
-            return True
-        return super().wants_hand_cursor()
 
 
 # ------------------------------------------------------------------------------------ resuming
 
 def progress_fits(progress: Progress) -> bool:
     """A saved progress still matches the script (a new script, regenerated for new rules, starts over)."""
-    script = _script()
-    if progress.step >= len(script.steps):
-        return False
-    return progress.actions == [action_to_json(a) for a in script.actions_before(progress.step)]
+    return script_fits(_script(), progress)
