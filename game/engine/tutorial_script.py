@@ -18,12 +18,12 @@ step that broke.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine.api import Action, Event, IllegalAction, action_from_json
+from game.engine.api import Action, Event, IllegalAction, action_from_json, action_to_json
 from game.engine.content import ContentError, LList, LMap, load_yaml
 
 KINDS = ("note", "auto", "do")
@@ -172,6 +172,39 @@ def parse_script(data: Any, path: Path, fmt: ScriptFormat) -> Script:
 
 def load_script(path: Path, fmt: ScriptFormat) -> Script:
     return parse_script(load_yaml(path), path, fmt)
+
+
+# ------------------------------------------------------------------------------------ writing (the finders')
+
+def yaml_scalar(value: Any) -> str:
+    """A value as the script's YAML writes it: true/false, a whole number, or a quoted text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    return '"' + text.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+def yaml_flow(data: Mapping[str, Any]) -> str:
+    """A flat mapping on one line: ``{key: value, ...}``."""
+    return "{" + ", ".join(f"{k}: {yaml_scalar(v)}" for k, v in data.items()) + "}"
+
+
+def step_yaml(say: str, kind: str, actions: Sequence[Action] = (), values: Mapping[str, Any] | None = None,
+              moments: Sequence[str] = ()) -> str:
+    """One step as the lines :func:`parse_script` reads back (say, values, moments, do or auto)."""
+    lines = [f"  - say: {say}"]
+    if values:
+        lines.append("    values: " + yaml_flow(values))
+    if moments:
+        lines.append("    moments: [" + ", ".join(moments) + "]")
+    if kind == "do":
+        lines.append("    do: " + yaml_flow(action_to_json(actions[0])))
+    elif kind == "auto":
+        lines.append("    auto:")
+        lines.extend("      - " + yaml_flow(action_to_json(a)) for a in actions)
+    return "\n".join(lines)
 
 
 # ------------------------------------------------------------------------------------ moments
