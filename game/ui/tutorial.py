@@ -448,6 +448,27 @@ class ScriptedTutorial:
     refusals: int
     _down_ok: bool
 
+    player: str
+
+    def begin_script(self, title: str, script: Any, step: int, persist: bool, coach_rect: Any) -> Any:
+        """The tutorial's own state at ``step`` (kept within the script), its sentence panel at
+        ``coach_rect``; returns the game as it stands when that step begins (a replayed Match of
+        ``title``), for the play scene's ``__init__``."""
+        from game.engine.replay import Match
+
+        self.script = script
+        self.player = script.player
+        self.index = max(0, min(step, len(script.steps) - 1))
+        self.persist = persist
+        self.begun = False
+        self.finished = False
+        self.auto_wait = AUTO_FIRST
+        self.step_age = 0.0        # seconds the current step has been on screen
+        self.refusals = 0
+        self._down_ok = False
+        self.coach = Coach(coach_rect, self.next_note, self.quit_tutorial)
+        return Match.replay(title, script.config, script.seed, script.actions_before(self.index), game_id="tutorial")
+
     # -------------------------------------------------------------- the title's part
     def sentence(self, step: Any = None) -> str:
         raise NotImplementedError

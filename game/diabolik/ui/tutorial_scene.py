@@ -26,12 +26,11 @@ import pygame
 
 from game.engine.api import Action
 from game.engine.i18n import t
-from game.engine.replay import Match
 from game.ui import theme
 from game.ui.registry import register_scene
 from game.ui.scenes.table import BOARD
 from game.ui.widgets import CLOCK
-from game.ui.tutorial import AUTO_FIRST, Coach, Progress, ScriptedTutorial, WellDoneScene, draw_highlight, \
+from game.ui.tutorial import Progress, ScriptedTutorial, WellDoneScene, draw_highlight, \
     register_tutorial, script_fits
 
 from game.diabolik import texts
@@ -59,20 +58,8 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
     tutorial_name = NAME
 
     def __init__(self, script: Script | None = None, step: int = 0, *, persist: bool = True) -> None:
-        self.script = script or load_script()
-        self.player = self.script.player
-        self.index = max(0, min(step, len(self.script.steps) - 1))
-        self.persist = persist
-        self.begun = False
-        self.finished = False
-        self.auto_wait = AUTO_FIRST
-        self.step_age = 0.0
-        self.refusals = 0
-        self._down_ok = False
-        self.coach = Coach((BOARD.left + COACH_MARGIN, REVEALED.top, COACH_W, 180), self.next_note,
-                           self.quit_tutorial)
-        match = Match.replay("diabolik", self.script.config, self.script.seed,
-                             self.script.actions_before(self.index), game_id="tutorial")
+        match = self.begin_script("diabolik", script or load_script(), step, persist,
+                                  (BOARD.left + COACH_MARGIN, REVEALED.top, COACH_W, 180))
         view = match.state.view(self.player)
         super().__init__(match, autosave=False, start_revealed=True,
                          event_text=texts.texts_for(view.locations, view.danger_max))

@@ -34,7 +34,6 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import t
-from game.engine.replay import Match
 from game.lupin.tutorial import Script, Step, load_script
 from game.lupin.ui import choices as C
 from game.lupin.ui.board_scene import BOARD_RECT, square_rect
@@ -65,20 +64,9 @@ class LupinTutorialScene(ScriptedTutorial, LupinPlayScene):
     tutorial_name = NAME
 
     def __init__(self, script: Script | None = None, step: int = 0, *, persist: bool = True) -> None:
-        self.script = script or _script()
-        self.player = self.script.player
-        self.index = max(0, min(step, len(self.script.steps) - 1))
-        self.persist = persist
-        self.begun = False
-        self.auto_wait = AUTO_FIRST
-        self.step_age = 0.0        # seconds the current step has been on screen
-        self.refusals = 0
-        self.finished = False
-        self._down_ok = False
-        self.coach = Coach((BOARD_RECT.left + COACH_MARGIN, BOARD_RECT.bottom - COACH_H - COACH_MARGIN, COACH_W,
-                            COACH_H), self.next_note, self.quit_tutorial)
-        match = Match.replay("lupin", self.script.config, self.script.seed, self.script.actions_before(self.index),
-                             game_id="tutorial")
+        match = self.begin_script("lupin", script or _script(), step, persist,
+                                  (BOARD_RECT.left + COACH_MARGIN, BOARD_RECT.bottom - COACH_H - COACH_MARGIN,
+                                   COACH_W, COACH_H))
         extra = {}
         if "plan_seconds" in inspect.signature(LupinPlayScene.__init__).parameters:
             extra["plan_seconds"] = None   # no planning clock: the computer plans here
