@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 
-from game.engine.i18n import current_language, t, translator
+from game.engine.i18n import t, translator
 from game.engine.titles import Option
 from game.ui import registry, theme
 from game.ui.canvas import Canvas
@@ -137,35 +137,12 @@ def _diabolik_setup(app: Any, game: str | None = None, episode: str | None = Non
 @registry.register_continue
 def _diabolik_continue() -> registry.ContinueOffer | None:
     """The title screen's "Continue" for Diabolik (its set-up is its own, so the shell's offer
-    passes it over): its latest unfinished autosave, reopened at its table."""
-    import functools
-
+    passes it over): its latest unfinished autosave, reopened at its table (the shell's)."""
     from game.engine import titles
-    from game.ui.scenes.setup import latest_unfinished_save
+    from game.ui.scenes.setup import continue_offer
 
     try:
         spec = titles.title("diabolik")
     except KeyError:
         return None
-    if not registry.is_registered(spec.table_scene):
-        return None
-    found = latest_unfinished_save(spec.name)
-    if found is None:
-        return None
-    match, data = found
-    name = spec.display_name.get(current_language()) or spec.name
-    note = t("i12_qa.continue_note", title=name, moves=len(match.log))
-    return data.saved_at, note, functools.partial(_reopen, spec, match, dict(data.ui or {}))
-
-
-def _reopen(spec: Any, match: Any, ui: dict[str, Any]) -> list[Any]:
-    from game.engine.session import options_from_meta
-    from game.ui.scenes.setup import keep_computer_seats, make_bots
-
-    saved = ui.get("computer")
-    players = {str(s): str(b) for s, b in saved.items()} if isinstance(saved, dict) else {}
-    bots = make_bots(spec, players, match.seed)
-    made = registry.build_scenes(str(spec.table_scene), None, match=match, computer=bots, autosave=True,
-                                 **options_from_meta(ui))
-    keep_computer_seats(made, players)
-    return made
+    return continue_offer(spec)

@@ -230,16 +230,27 @@ def continue_offers() -> list[registry.ContinueOffer]:
     behind the curtain, its computer seats and each seat's notes as saved."""
     offers: list[registry.ContinueOffer] = []
     for spec in titles.titles():
-        if spec.setup_scene not in (None, SCENE_NAME) or not registry.is_registered(spec.table_scene):
+        if spec.setup_scene not in (None, SCENE_NAME):
             continue
-        found = latest_unfinished_save(spec.name)
-        if found is None:
-            continue
-        match, data = found
-        name = spec.display_name.get(current_language()) or spec.name
-        note = t("i12_qa.continue_note", title=name, moves=len(match.log))
-        offers.append((data.saved_at, note, functools.partial(_reopen, spec, match, dict(data.ui or {}))))
+        offer = continue_offer(spec)
+        if offer is not None:
+            offers.append(offer)
     return offers
+
+
+def continue_offer(spec: TitleSpec) -> registry.ContinueOffer | None:
+    """``spec``'s latest unfinished autosave as a "Continue" (reopened at its table as its save's
+    ``ui`` block says), or None (no table scene registered, no such save). A title with a set-up
+    of its own registers its offer with this."""
+    if not registry.is_registered(spec.table_scene):
+        return None
+    found = latest_unfinished_save(spec.name)
+    if found is None:
+        return None
+    match, data = found
+    name = spec.display_name.get(current_language()) or spec.name
+    note = t("i12_qa.continue_note", title=name, moves=len(match.log))
+    return data.saved_at, note, functools.partial(_reopen, spec, match, dict(data.ui or {}))
 
 
 def _reopen(spec: TitleSpec, match: Match, ui: Mapping[str, Any]) -> list[Any]:
