@@ -24,7 +24,7 @@ from game.ui import registry, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
 from game.ui.scenes.end import EndScene, players_of
-from game.ui.scenes.replay import GlyphButton, ReplayStepping
+from game.ui.scenes.replay import ReplayStepping
 from game.ui.scenes.table import PANEL as SIDE, fitted
 from game.ui.widgets import Button, draw_panel
 
@@ -110,20 +110,7 @@ class DiabolikReplay(ReplayStepping, Scene):
         locations = tuple(match.state.view(TABLE).locations)
         set_places(locations)
         self.say = texts_for(locations, match.state.view(TABLE).danger_max)
-        ix, iw = SIDE.left + 18, SIDE.width - 36
-        gap = 8.0
-        w = (iw - 4 * gap) / 5
-        y = SIDE.bottom - 76
-        x = [ix + k * (w + gap) for k in range(5)]
-        self.play_button = GlyphButton((x[2], y, w, 56), "play", self.toggle_play, lambda: t("i12_shell.replay.play"))
-        self.play_button.style = "primary"
-        self.controls = [
-            GlyphButton((x[0], y, w, 56), "first", self.first, lambda: t("i12_shell.replay.first")),
-            GlyphButton((x[1], y, w, 56), "prev", self.prev, lambda: t("i12_shell.replay.prev")),
-            self.play_button,
-            GlyphButton((x[3], y, w, 56), "next", self.next, lambda: t("i12_shell.replay.next")),
-            GlyphButton((x[4], y, w, 56), "last", self.last, lambda: t("i12_shell.replay.last")),
-        ]
+        self.controls = self.stepping_buttons(SIDE.left + 18, SIDE.bottom - 76, SIDE.width - 36, 56, 8.0)
         self.back_button = Button((SIDE.right - 18 - 150, SIDE.top + 12, 150, 40), lambda: t("i12_shell.replay.back"),
                                   self.back, style="ghost", icon="back", size=18)
         self.widgets = [*self.controls, self.back_button]
