@@ -32,6 +32,19 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
+def random_match(title: str, config: Mapping[str, Any], seed: int, moves: int, game_id: str) -> Any:
+    """A seeded game of ``title``, ``moves`` actions in (or over sooner), each the first seat to
+    act's :class:`RandomBot` choice (the screenshots' sample games)."""
+    from game.engine.replay import Match
+
+    match = Match(title, dict(config), seed, game_id=game_id)
+    bot = RandomBot(seed)
+    while len(match.log) < moves and not match.state.is_over():
+        seat = match.state.to_act()[0]
+        match.apply(bot.choose(match.state.view(seat), match.state.legal_actions(seat)))
+    return match
+
+
 def assert_refused(state: Any, bad: Action) -> None:
     """``bad`` (an action most likely illegal) must be refused with a sentence and leave ``state``
     exactly as it was (its ``snapshot()``); else an AssertionError saying what went wrong."""
