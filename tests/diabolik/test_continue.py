@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from game.engine.replay import Match
 from game.engine.saves import Autosaver
-from game.ui.scenes.title import TitleScene
 
-from tests.diabolik.ui_kit import headless, table_of, ui  # noqa: F401
+from tests.diabolik.ui_kit import headless, table_of, title_screen, ui  # noqa: F401
 
 
 def test_the_title_screen_continues_an_unfinished_diabolik_game_at_its_table(ui):
@@ -18,10 +17,7 @@ def test_the_title_screen_continues_an_unfinished_diabolik_game_at_its_table(ui)
     seat = match.state.to_act()[0]
     match.apply(next(a for a in match.state.legal_actions(seat) if isinstance(a, Move)))
     Autosaver()(match)
-    app = ui.app(scenes=())
-    title = TitleScene(look_for_saves=True)
-    app.stack.push(title)
-    app.update(0.02)
+    app, title = title_screen(ui)
     assert title.offer is not None and title.continue_button.visible
     assert title.offer[1] == "Last game: Diabolik – Quadruplo furto, 1 move played"
     ui.click_widget(app, title.continue_button)

@@ -8,6 +8,16 @@ from tests.ui.conftest import UI, ui  # noqa: F401 - the shell's UI driver and i
 from tests.ui.conftest import _headless_and_private as headless  # noqa: F401 - autouse where imported
 
 
+def title_screen(ui):
+    """An app showing the title screen, which looks for a game to continue."""
+    from game.ui.scenes.title import TitleScene
+
+    app = ui.app(scenes=())
+    app.stack.push(TitleScene(look_for_saves=True))
+    app.update(0.02)
+    return app, app.stack.top
+
+
 def table_of(app):
     from game.diabolik.ui.table import DiabolikTableScene
 
