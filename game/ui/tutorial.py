@@ -503,7 +503,7 @@ class ScriptedTutorial:
         """Which of ``places`` the panel stands in now (it stays there at a tie)."""
         return next((r for r in places if r.topleft == self.coach.rect.topleft), places[0])
 
-    def _place_coach(self, h: Any, canvas: Any = None) -> None:
+    def place_coach(self, h: Any, canvas: Any = None) -> None:
         """The panel takes the place where it hides least of :meth:`coach_weights` (at a tie it stays
         where it is, so it does not jump about). Without a canvas it keeps its height."""
         height = self.coach.height_for(canvas, self.coach_width) if canvas is not None else self.coach.rect.height

@@ -184,7 +184,7 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
         if canvas is not None and not self.finished:
             # the panel takes its corner before its buttons notice where they are (a button that
             # moves ignores presses for a moment: moving it while drawing made the next press stale)
-            self._place_coach(self.highlight(), canvas)
+            self.place_coach(self.highlight(), canvas)
         self.coach.update(dt)
         self.tick_script(dt, on_top=self.is_top)
 
@@ -197,7 +197,7 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
         if self.finished:
             return
         h = self.highlight()
-        self._place_coach(h, canvas)
+        self.place_coach(h, canvas)
         if h is not None:
             rects, round_ = h
             if rects[0].collidepoint(self.mouse):

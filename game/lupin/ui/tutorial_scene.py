@@ -205,7 +205,7 @@ class LupinTutorialScene(ScriptedTutorial, LupinPlayScene):
     def draw(self, canvas: Any) -> None:
         super().draw(canvas)
         h = self.highlight() if not self.finished else None
-        self._place_coach(h, canvas)
+        self.place_coach(h, canvas)
         if h is not None:
             rects, round_ = h
             if len(rects) == 1:
