@@ -20,7 +20,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.engine.api import Action, IllegalAction
+from game.engine.api import Action
+from game.engine.playout import assert_refused, rounds_summary
 
 MAX_ACTIONS = 5000
 LEVELS = ("random", "easy", "normal", "hard")
@@ -85,17 +86,8 @@ def play_game(config: Mapping[str, Any], seed: int, bots: str = "random", *, ill
                 bad = _mutation(action, rng)
                 if not any(bad in state.legal_actions(s) for s in state.to_act()):
                     tried += 1
-                    before = state.snapshot()
-                    try:
-                        state.apply(bad)
-                    except IllegalAction as exc:
-                        if not str(exc).strip():
-                            raise AssertionError(f"{bad} was refused without a sentence") from None
-                        if state != before:
-                            raise AssertionError(f"refusing {bad} changed the state") from None
-                        refused += 1
-                    else:
-                        raise AssertionError(f"the illegal action {bad} was accepted")
+                    assert_refused(state, bad)
+                    refused += 1
             for event in state.apply(action):
                 if event.kind == "diabolik.danger":
                     danger_by[event.data["reason"]] += event.data["by"]
@@ -137,8 +129,7 @@ def simulate(config: Mapping[str, Any], games: int, seed: int, bots: str = "rand
         "errors": len(errors), "error_samples": errors[:5],
         "won": len(won),
         "win_rate": round(len(won) / len(ok), 4) if ok else 0.0,
-        "rounds": {"min": min(rounds, default=0), "max": max(rounds, default=0),
-                   "mean": round(sum(rounds) / len(rounds), 2) if rounds else 0},
+        "rounds": rounds_summary(rounds),
         "rounds_won_mean": round(sum(r["rounds"] for r in won) / len(won), 2) if won else 0,
         "reasons": dict(sorted(Counter(r["reason"] for r in ok).items())),
         "loss_banked": dict(sorted(Counter(r["banked"] for r in ok if not r["won"]).items())),

@@ -32,6 +32,40 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
+def random_match(title: str, config: Mapping[str, Any], seed: int, moves: int, game_id: str) -> Any:
+    """A seeded game of ``title``, ``moves`` actions in (or over sooner), each the first seat to
+    act's :class:`RandomBot` choice (the screenshots' sample games)."""
+    from game.engine.replay import Match
+
+    match = Match(title, dict(config), seed, game_id=game_id)
+    bot = RandomBot(seed)
+    while len(match.log) < moves and not match.state.is_over():
+        seat = match.state.to_act()[0]
+        match.apply(bot.choose(match.state.view(seat), match.state.legal_actions(seat)))
+    return match
+
+
+def assert_refused(state: Any, bad: Action) -> None:
+    """``bad`` (an action most likely illegal) must be refused with a sentence and leave ``state``
+    exactly as it was (its ``snapshot()``); else an AssertionError saying what went wrong."""
+    before = state.snapshot()
+    try:
+        state.apply(bad)
+    except IllegalAction as exc:
+        if not str(exc).strip():
+            raise AssertionError(f"{bad} was refused without a sentence") from None
+        if state != before:
+            raise AssertionError(f"refusing {bad} changed the state") from None
+        return
+    raise AssertionError(f"the illegal action {bad} was accepted")
+
+
+def rounds_summary(rounds: Sequence[int]) -> dict[str, Any]:
+    """The games' lengths in rounds: min, max and mean (0 for none)."""
+    return {"min": min(rounds, default=0), "max": max(rounds, default=0),
+            "mean": round(sum(rounds) / len(rounds), 2) if rounds else 0}
+
+
 def play_game(new_game: NewGame, config: Mapping[str, Any], seed: int, bot: Callable[[int], Any],
               *, illegal_rate: float = 0.1) -> dict[str, Any]:
     """Play one game; its summary (``ok``, rounds: the state's ``round`` or else actions, winners...)."""
@@ -87,8 +121,7 @@ def simulate(title: str, new_game: NewGame, config: Mapping[str, Any], games: in
         "illegal_actions_tried": sum(r["illegal_tried"] for r in results),
         "illegal_actions_rejected": sum(r["illegal_rejected"] for r in results),
         "actions": sum(r["actions"] for r in results),
-        "rounds": {"min": min(rounds, default=0), "max": max(rounds, default=0),
-                   "mean": round(sum(rounds) / len(rounds), 2) if rounds else 0, "per_game": rounds},
+        "rounds": {**rounds_summary(rounds), "per_game": rounds},
         "winners": dict(sorted(Counter("+".join(r["winners"]) for r in ok).items())),
         "reasons": dict(sorted(Counter(r["reason"] for r in ok).items())),
     }

@@ -15,7 +15,8 @@ import traceback
 from collections import Counter
 from typing import Any, Callable
 
-from game.engine.api import Action, IllegalAction
+from game.engine.api import Action
+from game.engine.playout import assert_refused, rounds_summary
 from game.lupin.ai import BOTS
 from game.lupin.rules.state import LupinState, new_game
 
@@ -70,17 +71,8 @@ def play_game(config: dict[str, Any], seed: int, bots: str = "random", *, illega
                 bad = _mutations(state, action, rng)
                 if bad is not None and bad not in legal:
                     illegal_tried += 1
-                    before = state.snapshot()
-                    try:
-                        state.apply(bad)
-                    except IllegalAction as exc:
-                        if not str(exc).strip():
-                            raise AssertionError(f"{bad} was refused without a sentence") from None
-                        if state != before:
-                            raise AssertionError(f"refusing {bad} changed the state") from None
-                        illegal_rejected += 1
-                    else:
-                        raise AssertionError(f"the illegal action {bad} was accepted")
+                    assert_refused(state, bad)
+                    illegal_rejected += 1
             state.apply(action)
             actions += 1
             if check is not None:
@@ -116,9 +108,7 @@ def simulate(config: dict[str, Any], games: int, seed: int, bots: str = "random"
         "illegal_actions_tried": sum(r["illegal_tried"] for r in results),
         "illegal_actions_rejected": sum(r["illegal_rejected"] for r in results),
         "actions": sum(r["actions"] for r in results),
-        "rounds": {"min": min(rounds, default=0), "max": max(rounds, default=0),
-                   "mean": round(sum(rounds) / len(rounds), 2) if rounds else 0,
-                   "per_game": rounds},
+        "rounds": {**rounds_summary(rounds), "per_game": rounds},
         "winners": dict(sorted(winners.items())),
         "reasons": dict(sorted(reasons.items())),
     }

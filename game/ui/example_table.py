@@ -181,15 +181,9 @@ def _card_back(canvas: Canvas, r: pygame.FRect) -> None:
 
 def sample_match(seed: int = 4, moves: int = 3) -> Any:
     """A seeded game a few moves in (the screenshots'): north drew, both bid once, north bid again."""
-    from game.engine.playout import RandomBot
-    from game.engine.replay import Match
+    from game.engine.playout import random_match
 
-    match = Match("example", {}, seed, game_id="example-screenshot")
-    bot = RandomBot(seed)
-    while len(match.log) < moves and not match.state.is_over():
-        seat = match.state.to_act()[0]
-        match.apply(bot.choose(match.state.view(seat), match.state.legal_actions(seat)))
-    return match
+    return random_match("example", {}, seed, moves, "example-screenshot")
 
 
 @register_scene("example-table")

@@ -28,6 +28,7 @@ from typing import Any
 import pygame
 
 from game.engine import resources
+from game.engine.api import action_to_json
 from game.engine.i18n import t
 from game.engine.storage import atomic_write_text
 from game.ui import backdrop, theme
@@ -400,6 +401,13 @@ READ_WORDS_PER_SECOND = 3.0   # an unhurried reader who also watches the board (
 READ_MIN = 3.0
 
 
+def script_fits(script: Any, progress: Progress) -> bool:
+    """A saved progress still matches ``script`` (a new script, for new rules, starts over)."""
+    if progress.step >= len(script.steps):
+        return False
+    return progress.actions == [action_to_json(a) for a in script.actions_before(progress.step)]
+
+
 def reading_time(sentence: str) -> float:
     """How long an auto step's sentence stays at least: one second plus its words at
     :data:`READ_WORDS_PER_SECOND`, never under :data:`READ_MIN`."""
@@ -440,6 +448,27 @@ class ScriptedTutorial:
     refusals: int
     _down_ok: bool
 
+    player: str
+
+    def begin_script(self, title: str, script: Any, step: int, persist: bool, coach_rect: Any) -> Any:
+        """The tutorial's own state at ``step`` (kept within the script), its sentence panel at
+        ``coach_rect``; returns the game as it stands when that step begins (a replayed Match of
+        ``title``), for the play scene's ``__init__``."""
+        from game.engine.replay import Match
+
+        self.script = script
+        self.player = script.player
+        self.index = max(0, min(step, len(script.steps) - 1))
+        self.persist = persist
+        self.begun = False
+        self.finished = False
+        self.auto_wait = AUTO_FIRST
+        self.step_age = 0.0        # seconds the current step has been on screen
+        self.refusals = 0
+        self._down_ok = False
+        self.coach = Coach(coach_rect, self.next_note, self.quit_tutorial)
+        return Match.replay(title, script.config, script.seed, script.actions_before(self.index), game_id="tutorial")
+
     # -------------------------------------------------------------- the title's part
     def sentence(self, step: Any = None) -> str:
         raise NotImplementedError
@@ -457,6 +486,43 @@ class ScriptedTutorial:
         return False
 
     refresh: Callable[[], None]   # the play scene's: what its screen offers, after a change
+
+    # -------------------------------------------------------------- where the sentence panel stands
+    coach_width = 540.0       # the panel's width (its height is what its sentence needs)
+    coach_clearance = 24.0    # how far round the panel a point still counts as hidden
+
+    def coach_places(self, height: float) -> list[pygame.FRect]:
+        """The places the panel may take (the first is where it goes when all else is equal)."""
+        raise NotImplementedError
+
+    def coach_weights(self, h: Any) -> list[tuple[tuple[float, float], float]]:
+        """What the panel should not hide, with how much it matters (``h``: :meth:`highlight`)."""
+        raise NotImplementedError
+
+    def coach_here(self, places: list[pygame.FRect]) -> pygame.FRect:
+        """Which of ``places`` the panel stands in now (it stays there at a tie)."""
+        return next((r for r in places if r.topleft == self.coach.rect.topleft), places[0])
+
+    def place_coach(self, h: Any, canvas: Any = None) -> None:
+        """The panel takes the place where it hides least of :meth:`coach_weights` (at a tie it stays
+        where it is, so it does not jump about). Without a canvas it keeps its height."""
+        height = self.coach.height_for(canvas, self.coach_width) if canvas is not None else self.coach.rect.height
+        points = self.coach_weights(h)
+        clear = self.coach_clearance
+
+        def hidden(rect: pygame.FRect) -> float:
+            return sum(w for p, w in points if rect.inflate(clear, clear).collidepoint(p))
+
+        places = self.coach_places(height)
+        here = self.coach_here(places)
+        best = min(places, key=lambda r: (hidden(r), r is not here, places.index(r)))
+        if best != self.coach.rect:
+            self.coach.move_to(best)
+
+    def wants_hand_cursor(self) -> bool:
+        if any(w.wants_hand for w in self.coach.widgets):
+            return True
+        return bool(super().wants_hand_cursor())  # type: ignore[misc]
 
     # -------------------------------------------------------------- the script
     @property

@@ -4,34 +4,18 @@ table and to click what a player would click."""
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.engine import i18n  # noqa: E402
-from tests.ui.conftest import UI  # noqa: E402
+from tests.ui.conftest import UI, ui  # noqa: F401 - the shell's UI driver and its fixture
+from tests.ui.conftest import _headless_and_private as headless  # noqa: F401 - autouse where imported
 
 
-@pytest.fixture(autouse=True)
-def headless(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEIST_TABLE_HOME", str(tmp_path / "ui-home"))
-    if not pygame.display.get_init():
-        pygame.display.init()
-    if not pygame.font.get_init():
-        pygame.font.init()
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+def title_screen(ui):
+    """An app showing the title screen, which looks for a game to continue."""
+    from game.ui.scenes.title import TitleScene
 
-
-@pytest.fixture
-def ui():
-    return UI()
+    app = ui.app(scenes=())
+    app.stack.push(TitleScene(look_for_saves=True))
+    app.update(0.02)
+    return app, app.stack.top
 
 
 def table_of(app):

@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.engine.api import Action, Event, action_to_json  # noqa: E402
+from game.engine.api import Action, Event  # noqa: E402
+from game.engine.tutorial_script import step_yaml, yaml_flow  # noqa: E402
 from game.diabolik.rules import Bank, Choose, EndTurn, Hide, Move, TakeLoot, new_game, preview  # noqa: E402
 
 CONFIG = {"players": 1, "character": "diabolik"}
@@ -53,23 +54,7 @@ class Step:
     moments: list[str] = field(default_factory=list)
 
     def to_yaml(self) -> str:
-        lines = [f"  - say: {self.say}"]
-        if self.values:
-            lines.append("    values: {" + ", ".join(f"{k}: {_q(v)}" for k, v in self.values.items()) + "}")
-        if self.moments:
-            lines.append(f"    moments: [{', '.join(self.moments)}]")
-        if self.kind == "do":
-            lines.append(f"    do: {_json(self.actions[0])}")
-        return "\n".join(lines)
-
-
-def _q(v: Any) -> str:
-    return str(v) if isinstance(v, int) else f'"{v}"'
-
-
-def _json(action: Action) -> str:
-    doc = action_to_json(action)
-    return "{" + ", ".join(f"{k}: {_q(v)}" for k, v in doc.items()) + "}"
+        return step_yaml(self.say, self.kind, self.actions, self.values, self.moments)
 
 
 def _kinds(events: list[Event]) -> set[str]:
@@ -265,7 +250,7 @@ HEADER = """# The Diabolik tutorial (title screen → Tutorial): a script in the
 
 def to_yaml(seed: int, steps: list[Step]) -> str:
     body = "\n".join(s.to_yaml() for s in steps)
-    config = "{" + ", ".join(f"{k}: {_q(v)}" for k, v in CONFIG.items()) + "}"
+    config = yaml_flow(CONFIG)
     return f"{HEADER}\nconfig: {config}\nseed: {seed}\nplayer: {PLAYER}\nsteps:\n{body}\n"
 
 

@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.engine.api import Action, action_to_json  # noqa: E402
+from game.engine.api import Action  # noqa: E402
+from game.engine.tutorial_script import step_yaml, yaml_flow  # noqa: E402
 from game.engine.grid import Sq, format_coord  # noqa: E402
 from game.engine.replay import Match  # noqa: E402
 from game.lupin.rules import actions as A  # noqa: E402
@@ -54,30 +55,10 @@ class Step:
     moments: list[str] = field(default_factory=list)
 
     def to_yaml(self) -> str:
-        lines = [f"  - say: {self.say}"]
-        if self.values:
-            lines.append("    values: {" + ", ".join(f"{k}: {_q(v)}" for k, v in self.values.items()) + "}")
-        if self.moments:
-            lines.append("    moments: [" + ", ".join(self.moments) + "]")
-        if self.kind == "do":
-            lines.append("    do: " + _flow(action_to_json(self.actions[0])))
-        elif self.kind == "auto":
-            lines.append("    auto:")
-            lines.extend("      - " + _flow(action_to_json(a)) for a in self.actions)
-        return "\n".join(lines)
+        return step_yaml(self.say, self.kind, self.actions, self.values, self.moments)
 
 
-def _q(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    text = str(value)
-    return '"' + text.replace('\\', '\\\\').replace('"', '\\"') + '"'
-
-
-def _flow(data: dict) -> str:
-    return "{" + ", ".join(f"{k}: {_q(v)}" for k, v in data.items()) + "}"
+_flow = yaml_flow
 
 
 class Failed(Exception):

@@ -20,13 +20,13 @@ from game.engine import titles
 from game.engine.api import TABLE
 from game.engine.i18n import current_language, t
 from game.engine.replay import Match
-from game.ui import backdrop, registry, theme
+from game.ui import registry, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
-from game.ui.scenes.end import PANEL, EndScene, players_of
-from game.ui.scenes.replay import GlyphButton, ReplayStepping
+from game.ui.scenes.end import EndScene, players_of
+from game.ui.scenes.replay import ReplayStepping
 from game.ui.scenes.table import PANEL as SIDE, fitted
-from game.ui.widgets import Button, draw_panel, top_band
+from game.ui.widgets import Button, draw_panel
 
 from game.diabolik.texts import texts_for
 from game.diabolik.ui import art
@@ -60,21 +60,9 @@ class DiabolikEndScene(EndScene):
 
     def _draw_static(self, canvas: Canvas) -> None:
         f = figures(self.match)
-        lang = current_language()
-        backdrop.menu_page(canvas, t("i12_shell.end.kicker"), self.spec.display_name.get(lang, self.spec.name),
-                           size=40)
-        backdrop.dim(canvas, 90)
-        p = PANEL
-        draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
-        top_band(canvas, p, theme.GOLD if f["won"] else theme.RED, 8, radius=18)
-        canvas.text(t("i12_shell.end.kicker").upper(), (p.centerx, p.top + 32), 18, theme.BOLD, theme.GOLD,
-                    anchor="midtop", tracking=5)
-        title = t("diabolik_table.end.won" if f["won"] else "diabolik_table.end.lost")
-        size = 68
-        while size > 34 and canvas.measure(title, size, theme.DISPLAY)[0] > p.width - 80:
-            size -= 4
-        canvas.text(title, (p.centerx, p.top + 62), size, theme.DISPLAY, theme.GOLD_LIGHT if f["won"] else theme.INK,
-                    anchor="midtop", shadow=(0, 0, 0, 160), shadow_offset=3)
+        p = self.draw_frame(canvas, theme.GOLD if f["won"] else theme.RED)
+        self.draw_title(canvas, t("diabolik_table.end.won" if f["won"] else "diabolik_table.end.lost"),
+                        theme.GOLD_LIGHT if f["won"] else theme.INK, size=68, least=34)
         from game.diabolik.texts import event_text
 
         reason = event_text({"kind": "diabolik.over", "won": f["won"], "reason": f["reason"]})
@@ -122,20 +110,7 @@ class DiabolikReplay(ReplayStepping, Scene):
         locations = tuple(match.state.view(TABLE).locations)
         set_places(locations)
         self.say = texts_for(locations, match.state.view(TABLE).danger_max)
-        ix, iw = SIDE.left + 18, SIDE.width - 36
-        gap = 8.0
-        w = (iw - 4 * gap) / 5
-        y = SIDE.bottom - 76
-        x = [ix + k * (w + gap) for k in range(5)]
-        self.play_button = GlyphButton((x[2], y, w, 56), "play", self.toggle_play, lambda: t("i12_shell.replay.play"))
-        self.play_button.style = "primary"
-        self.controls = [
-            GlyphButton((x[0], y, w, 56), "first", self.first, lambda: t("i12_shell.replay.first")),
-            GlyphButton((x[1], y, w, 56), "prev", self.prev, lambda: t("i12_shell.replay.prev")),
-            self.play_button,
-            GlyphButton((x[3], y, w, 56), "next", self.next, lambda: t("i12_shell.replay.next")),
-            GlyphButton((x[4], y, w, 56), "last", self.last, lambda: t("i12_shell.replay.last")),
-        ]
+        self.controls = self.stepping_buttons(SIDE.left + 18, SIDE.bottom - 76, SIDE.width - 36, 56, 8.0)
         self.back_button = Button((SIDE.right - 18 - 150, SIDE.top + 12, 150, 40), lambda: t("i12_shell.replay.back"),
                                   self.back, style="ghost", icon="back", size=18)
         self.widgets = [*self.controls, self.back_button]

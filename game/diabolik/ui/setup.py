@@ -12,17 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pygame
 
-from game.engine.i18n import current_language, t, translator
+from game.engine.i18n import t, translator
 from game.engine.titles import Option
-from game.ui import backdrop, registry, theme
+from game.ui import registry, theme
 from game.ui.canvas import Canvas
 from game.ui.scenes.setup import (
-    CONTROL_H, CONTROL_W, OPTIONS, PERSON, ROW_H, SEATS, NumberStepper, SetupScene,
+    CONTROL_H, CONTROL_W, OPTIONS, PERSON, SEATS, NumberStepper, SetupScene,
 )
 from game.ui.scenes.table import fitted
-from game.ui.widgets import Choice, Panel, top_band
+from game.ui.widgets import Choice
 
 from game.diabolik.ui import art
 from game.diabolik.ui.texts import who_name
@@ -91,26 +90,18 @@ class DiabolikSetupScene(SetupScene):
             return {seat: PERSON for seat in plays}
         return plays
 
+    row_label_dy = -26.0
+    row_hint_dy = 4.0
+    row_hint_spacing = 1.1
+
+    def option_row(self, key: str) -> tuple[str, str | None]:
+        return (t(LABELS[key]) if key in LABELS else key), (t(HINTS[key]) if key in HINTS else None)
+
     def _draw_static(self, canvas: Canvas) -> None:
-        lang = current_language()
-        backdrop.menu_page(canvas, t("i12_shell.setup.kicker"), self.spec.display_name.get(lang, self.spec.name))
-        Panel(OPTIONS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
-        canvas.text(t("i12_shell.setup.options").upper(), (OPTIONS.left + 30, OPTIONS.top + 30), 16, theme.BOLD,
-                    theme.GOLD, tracking=3)
-        for i, option in enumerate(self.spec.options):
-            hint = t(HINTS[option.key]) if option.key in HINTS else None
-            label = t(LABELS[option.key]) if option.key in LABELS else option.key
-            self._draw_row(canvas, label, self.row_y[option.key], i, hint)
-        self._draw_row(canvas, t("i12_shell.setup.seed"), self.row_y["seed"], len(self.spec.options),
-                       t("i12_shell.setup.seed_hint"))
-        Panel(SEATS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
-        top_band(canvas, SEATS, theme.GOLD, 8, radius=18)
-        canvas.text(t("i12_shell.setup.seats").upper(), (SEATS.left + 30, SEATS.top + 30), 16, theme.BOLD,
-                    theme.GOLD, tracking=3)
+        self._draw_options(canvas)
+        self._draw_seats_head(canvas)
         for seat, choice in self.seat_choices.items():
-            card = pygame.FRect(SEATS.left + 22, choice.rect.top - 8, SEATS.width - 44, 66)
-            canvas.fill((20, 30, 56), card, radius=10)
-            canvas.border(theme.EDGE, card, width=1, radius=10)
+            card = self._seat_card(canvas, choice)
             art.criminal_pawn(canvas, (card.left + 36, card.centery), seat, 20)
             canvas.text(who_name(seat), (card.left + 70, card.centery), 28, theme.DISPLAY, theme.INK,
                         anchor="midleft")
@@ -130,21 +121,7 @@ class DiabolikSetupScene(SetupScene):
             fitted(canvas, t(f"diabolik_table.setup.pawn.{who}"), (x + 60, y + 84), 124, 15, theme.BODY, theme.INK,
                    anchor="midtop")
             x += 140
-        if self.error:
-            canvas.text_box(self.error, (330, 806, 460, 90), 16, theme.BOLD, (246, 130, 120), max_lines=4)
-        elif self.resumable is not None:
-            note2 = t("i12_shell.setup.resume_note", moves=len(self.resumable.log))
-            canvas.text(note2, (self.resume_button.rect.centerx, 875), 14, theme.ITALIC, theme.MUTED, anchor="midtop")
-
-    def _draw_row(self, canvas: Canvas, label: str, cy: float, i: int, hint: str | None = None) -> None:
-        if i:
-            canvas.line((38, 52, 84), (OPTIONS.left + 28, cy - ROW_H / 2), (OPTIONS.right - 28, cy - ROW_H / 2), 1)
-        if hint:
-            canvas.text(label, (OPTIONS.left + 36, cy - 26), 24, theme.BOLD, theme.INK)
-            canvas.text_box(hint, (OPTIONS.left + 36, cy + 4, OPTIONS.width - CONTROL_W - 90, 40), 15, theme.BODY,
-                            theme.MUTED, max_lines=2, line_spacing=1.1)
-        else:
-            canvas.text(label, (OPTIONS.left + 36, cy), 24, theme.BOLD, theme.INK, anchor="midleft")
+        self._draw_error_or_resume(canvas)
 
 
 @registry.register_scene(SCENE_NAME)
@@ -160,35 +137,12 @@ def _diabolik_setup(app: Any, game: str | None = None, episode: str | None = Non
 @registry.register_continue
 def _diabolik_continue() -> registry.ContinueOffer | None:
     """The title screen's "Continue" for Diabolik (its set-up is its own, so the shell's offer
-    passes it over): its latest unfinished autosave, reopened at its table."""
-    import functools
-
+    passes it over): its latest unfinished autosave, reopened at its table (the shell's)."""
     from game.engine import titles
-    from game.ui.scenes.setup import latest_unfinished_save
+    from game.ui.scenes.setup import continue_offer
 
     try:
         spec = titles.title("diabolik")
     except KeyError:
         return None
-    if not registry.is_registered(spec.table_scene):
-        return None
-    found = latest_unfinished_save(spec.name)
-    if found is None:
-        return None
-    match, data = found
-    name = spec.display_name.get(current_language()) or spec.name
-    note = t("i12_qa.continue_note", title=name, moves=len(match.log))
-    return data.saved_at, note, functools.partial(_reopen, spec, match, dict(data.ui or {}))
-
-
-def _reopen(spec: Any, match: Any, ui: dict[str, Any]) -> list[Any]:
-    from game.engine.session import options_from_meta
-    from game.ui.scenes.setup import keep_computer_seats, make_bots
-
-    saved = ui.get("computer")
-    players = {str(s): str(b) for s, b in saved.items()} if isinstance(saved, dict) else {}
-    bots = make_bots(spec, players, match.seed)
-    made = registry.build_scenes(str(spec.table_scene), None, match=match, computer=bots, autosave=True,
-                                 **options_from_meta(ui))
-    keep_computer_seats(made, players)
-    return made
+    return continue_offer(spec)

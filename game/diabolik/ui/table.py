@@ -332,18 +332,11 @@ class DiabolikTableScene(TableScene):
         """A show with the police in it holds the table (clicks step through it)."""
         return self.show is not None and self.show.police
 
-    def new_game(self) -> None:
+    def setup_scene(self, config: dict[str, Any], players: dict[str, str] | None) -> Any:
         """New game (the menu's): Diabolik's own set-up, the same options and computer seats."""
-        from game.ui.scenes.end import players_of
-        from game.ui.scenes.title import back_to_title
         from game.diabolik.ui.setup import DiabolikSetupScene
 
-        stack = self.stack
-        if stack is None:
-            return
-        back_to_title(stack)
-        stack.push(DiabolikSetupScene(self.spec, config=dict(self.match.config),
-                                      players=players_of(self.spec, self.session.computer) or None))
+        return DiabolikSetupScene(self.spec, config=config, players=players)
 
     def undo(self) -> None:
         """Take back: what was being shown of the move taken back goes first."""
@@ -559,15 +552,9 @@ def _first_seat(match: Any) -> str:
 
 def sample_match(seed: int = 5, moves: int = 0, players: int = 2) -> Any:
     """A seeded game, ``moves`` actions in, played by the rules' random legal moves (screenshots)."""
-    from game.engine.playout import RandomBot
-    from game.engine.replay import Match
+    from game.engine.playout import random_match
 
-    match = Match("diabolik", {"players": players}, seed, game_id="diabolik-screenshot")
-    bot = RandomBot(seed)
-    while len(match.log) < moves and not match.state.is_over():
-        seat = match.state.to_act()[0]
-        match.apply(bot.choose(match.state.view(seat), match.state.legal_actions(seat)))
-    return match
+    return random_match("diabolik", {"players": players}, seed, moves, "diabolik-screenshot")
 
 
 @register_scene("diabolik-table")

@@ -24,15 +24,14 @@ from typing import Any
 
 import pygame
 
-from game.engine.api import Action, action_to_json
+from game.engine.api import Action
 from game.engine.i18n import t
-from game.engine.replay import Match
 from game.ui import theme
 from game.ui.registry import register_scene
 from game.ui.scenes.table import BOARD
 from game.ui.widgets import CLOCK
-from game.ui.tutorial import AUTO_FIRST, Coach, Progress, ScriptedTutorial, WellDoneScene, draw_highlight, \
-    register_tutorial
+from game.ui.tutorial import Progress, ScriptedTutorial, WellDoneScene, draw_highlight, \
+    register_tutorial, script_fits
 
 from game.diabolik import texts
 from game.diabolik.rules import Move
@@ -53,23 +52,14 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
     """See the module docstring. ``step``: where to begin (a resume); ``persist``: save the progress
     (off for screenshots and tests that do not want it)."""
 
+    coach_width = COACH_W
+    coach_clearance = 24
+
     tutorial_name = NAME
 
     def __init__(self, script: Script | None = None, step: int = 0, *, persist: bool = True) -> None:
-        self.script = script or load_script()
-        self.player = self.script.player
-        self.index = max(0, min(step, len(self.script.steps) - 1))
-        self.persist = persist
-        self.begun = False
-        self.finished = False
-        self.auto_wait = AUTO_FIRST
-        self.step_age = 0.0
-        self.refusals = 0
-        self._down_ok = False
-        self.coach = Coach((BOARD.left + COACH_MARGIN, REVEALED.top, COACH_W, 180), self.next_note,
-                           self.quit_tutorial)
-        match = Match.replay("diabolik", self.script.config, self.script.seed,
-                             self.script.actions_before(self.index), game_id="tutorial")
+        match = self.begin_script("diabolik", script or load_script(), step, persist,
+                                  (BOARD.left + COACH_MARGIN, REVEALED.top, COACH_W, 180))
         view = match.state.view(self.player)
         super().__init__(match, autosave=False, start_revealed=True,
                          event_text=texts.texts_for(view.locations, view.danger_max))
@@ -194,7 +184,7 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
         if canvas is not None and not self.finished:
             # the panel takes its corner before its buttons notice where they are (a button that
             # moves ignores presses for a moment: moving it while drawing made the next press stale)
-            self._place_coach(self.highlight(), canvas)
+            self.place_coach(self.highlight(), canvas)
         self.coach.update(dt)
         self.tick_script(dt, on_top=self.is_top)
 
@@ -207,7 +197,7 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
         if self.finished:
             return
         h = self.highlight()
-        self._place_coach(h, canvas)
+        self.place_coach(h, canvas)
         if h is not None:
             rects, round_ = h
             if rects[0].collidepoint(self.mouse):
@@ -252,34 +242,12 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
                 points.append((column(locations.index(v)).center, 20.0))
         return points
 
-    def _place_coach(self, h: Any, canvas: Any) -> None:
-        """The panel takes the corner where it hides least (at a tie it stays where it is)."""
-        height = self.coach.height_for(canvas, COACH_W)
-        points = self.coach_weights(h)
-
-        def hidden(rect: pygame.FRect) -> float:
-            return sum(w for p, w in points if rect.inflate(24, 24).collidepoint(p))
-
-        places = self.coach_places(height)
-        here = next((r for r in places if r.topleft == self.coach.rect.topleft), places[0])
-        best = min(places, key=lambda r: (hidden(r), r is not here, places.index(r)))
-        if best != self.coach.rect:
-            self.coach.move_to(best)
-
-    def wants_hand_cursor(self) -> bool:
-        if any(w.wants_hand for w in self.coach.widgets):
-            return True
-        return super().wants_hand_cursor()
-
 
 # ------------------------------------------------------------------------------------ resuming
 
 def progress_fits(progress: Progress) -> bool:
     """A saved progress still matches the script (a new script, for new rules, starts over)."""
-    script = load_script()
-    if progress.step >= len(script.steps):
-        return False
-    return progress.actions == [action_to_json(a) for a in script.actions_before(progress.step)]
+    return script_fits(load_script(), progress)
 
 
 def _steps() -> int:

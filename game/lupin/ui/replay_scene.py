@@ -32,7 +32,7 @@ from game.lupin.ui.dice import fit
 from game.lupin.ui.log_text import event_line
 from game.ui import theme
 from game.ui.canvas import Canvas
-from game.ui.scenes.replay import GlyphButton, ReplayStepping
+from game.ui.scenes.replay import ReplayStepping
 from game.ui.widgets import Widget, _is_left, draw_panel, mix
 
 CHECKPOINT = 16          # a copy of the state every this many moves
@@ -166,18 +166,7 @@ class ReplayScene(ReplayStepping, LupinBoardScene):
         self.playing = playing
         self._lines: dict[tuple, list[tuple[str, int]]] = {}
         self.timeline = Timeline(TIMELINE, self.marks, self.jump)
-        w, gap = (IW - 4 * 10.0) / 5, 10.0
-        x = [IX + k * (w + gap) for k in range(5)]
-        self.play_button = GlyphButton((x[2], CONTROLS_Y, w, CONTROL_H), "pause", self.toggle_play,
-                                       lambda: t("lupin_over.replay.pause"))
-        self.play_button.style = "primary"
-        self.controls = [
-            GlyphButton((x[0], CONTROLS_Y, w, CONTROL_H), "first", self.first, lambda: t("lupin_over.replay.first")),
-            GlyphButton((x[1], CONTROLS_Y, w, CONTROL_H), "prev", self.prev, lambda: t("lupin_over.replay.prev")),
-            self.play_button,
-            GlyphButton((x[3], CONTROLS_Y, w, CONTROL_H), "next", self.next, lambda: t("lupin_over.replay.next")),
-            GlyphButton((x[4], CONTROLS_Y, w, CONTROL_H), "last", self.last, lambda: t("lupin_over.replay.last")),
-        ]
+        self.controls = self.stepping_buttons(IX, CONTROLS_Y, IW, CONTROL_H, 10.0)
         from game.lupin.ui.play_scene import FitButton
 
         self.back_button = FitButton((PANEL.right - 18 - 132, 28, 132, 34), lambda: t("lupin_over.replay.back"),

@@ -33,15 +33,13 @@ from typing import Any
 
 import pygame
 
-from game.engine.api import action_to_json
 from game.engine.i18n import t
-from game.engine.replay import Match
 from game.lupin.tutorial import Script, Step, load_script
 from game.lupin.ui import choices as C
 from game.lupin.ui.board_scene import BOARD_RECT, square_rect
 from game.lupin.ui.play_scene import LupinPlayScene, seat_name
 from game.ui.tutorial import AUTO_AFTER, AUTO_FIRST, AUTO_NEXT, READ_MIN, READ_WORDS_PER_SECOND  # noqa: F401
-from game.ui.tutorial import Coach, Progress, ScriptedTutorial, draw_highlight, reading_time  # noqa: F401
+from game.ui.tutorial import Coach, Progress, ScriptedTutorial, draw_highlight, reading_time, script_fits  # noqa: F401
 
 NAME = "lupin"
 COACH_H = 156         # the sentence panel's first height (then: as its sentence needs)
@@ -60,23 +58,15 @@ class LupinTutorialScene(ScriptedTutorial, LupinPlayScene):
     (off for screenshots). The script's stepping, pacing and narrowing are the shell's
     (:class:`game.ui.tutorial.ScriptedTutorial`)."""
 
+    coach_width = COACH_W
+    coach_clearance = 30
+
     tutorial_name = NAME
 
     def __init__(self, script: Script | None = None, step: int = 0, *, persist: bool = True) -> None:
-        self.script = script or _script()
-        self.player = self.script.player
-        self.index = max(0, min(step, len(self.script.steps) - 1))
-        self.persist = persist
-        self.begun = False
-        self.auto_wait = AUTO_FIRST
-        self.step_age = 0.0        # seconds the current step has been on screen
-        self.refusals = 0
-        self.finished = False
-        self._down_ok = False
-        self.coach = Coach((BOARD_RECT.left + COACH_MARGIN, BOARD_RECT.bottom - COACH_H - COACH_MARGIN, COACH_W,
-                            COACH_H), self.next_note, self.quit_tutorial)
-        match = Match.replay("lupin", self.script.config, self.script.seed, self.script.actions_before(self.index),
-                             game_id="tutorial")
+        match = self.begin_script("lupin", script or _script(), step, persist,
+                                  (BOARD_RECT.left + COACH_MARGIN, BOARD_RECT.bottom - COACH_H - COACH_MARGIN,
+                                   COACH_W, COACH_H))
         extra = {}
         if "plan_seconds" in inspect.signature(LupinPlayScene.__init__).parameters:
             extra["plan_seconds"] = None   # no planning clock: the computer plans here
@@ -215,7 +205,7 @@ class LupinTutorialScene(ScriptedTutorial, LupinPlayScene):
     def draw(self, canvas: Any) -> None:
         super().draw(canvas)
         h = self.highlight() if not self.finished else None
-        self._place_coach(h, canvas)
+        self.place_coach(h, canvas)
         if h is not None:
             rects, round_ = h
             if len(rects) == 1:
@@ -269,34 +259,15 @@ class LupinTutorialScene(ScriptedTutorial, LupinPlayScene):
         top, bottom = b.top + m, b.bottom - m - height
         return [pygame.FRect(x, y, COACH_W, height) for y in (bottom, top) for x in (left, right)]
 
-    def _place_coach(self, h: Any, canvas: Any = None) -> None:
-        """The sentence takes the corner of the board where it hides least of
-        :meth:`coach_weights` (at a tie it stays where it is, so it does not jump about)."""
-        height = self.coach.height_for(canvas, COACH_W) if canvas is not None else self.coach.rect.height
-        points = self.coach_weights(h)
-
-        def hidden(rect: pygame.FRect) -> float:
-            return sum(w for p, w in points if rect.inflate(30, 30).collidepoint(p))
-
-        places = self.coach_places(height)
-        here = next((r for r in places if r.topleft == self.coach.rect.topleft or
+    def coach_here(self, places: list[pygame.FRect]) -> pygame.FRect:
+        """The place the panel stands in: its corner, or the one on its side of the board's half."""
+        return next((r for r in places if r.topleft == self.coach.rect.topleft or
                      (r.left == self.coach.rect.left and (r.top < BOARD_RECT.centery) == (self.coach.rect.top < BOARD_RECT.centery))),
                     places[0])
-        best = min(places, key=lambda r: (hidden(r), r is not here, places.index(r)))
-        if best != self.coach.rect:
-            self.coach.move_to(best)
-
-    def wants_hand_cursor(self) -> bool:
-        if any(w.wants_hand for w in self.coach.widgets):
-            return True
-        return super().wants_hand_cursor()
 
 
 # ------------------------------------------------------------------------------------ resuming
 
 def progress_fits(progress: Progress) -> bool:
     """A saved progress still matches the script (a new script, regenerated for new rules, starts over)."""
-    script = _script()
-    if progress.step >= len(script.steps):
-        return False
-    return progress.actions == [action_to_json(a) for a in script.actions_before(progress.step)]
+    return script_fits(_script(), progress)

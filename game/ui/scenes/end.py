@@ -130,23 +130,31 @@ class EndScene(EndActions, Scene):
         canvas.layer(("shell-end", id(self), current_language()), self._draw_static)
         super().draw(canvas)
 
-    def _draw_static(self, canvas: Canvas) -> None:
-        res = result_summary(self.match)
+    def draw_frame(self, canvas: Canvas, band: Any) -> pygame.FRect:
+        """The page, dimmed, and the result's panel with its ``band`` colour and kicker; the panel."""
         lang = current_language()
         backdrop.menu_page(canvas, t("i12_shell.end.kicker"), self.spec.display_name.get(lang, self.spec.name),
                            size=40)
         backdrop.dim(canvas, 90)
         p = PANEL
         draw_panel(canvas, p, theme.PANEL_SOLID, theme.EDGE_LIGHT, radius=18, shadow=True)
-        top_band(canvas, p, theme.GOLD if res["winners"] else theme.CYAN, 8, radius=18)
+        top_band(canvas, p, band, 8, radius=18)
         canvas.text(t("i12_shell.end.kicker").upper(), (p.centerx, p.top + 32), 18, theme.BOLD, theme.GOLD,
                     anchor="midtop", tracking=5)
-        title = winners_title(self.spec, res["winners"])
-        size = 72
-        while size > 36 and canvas.measure(title, size, theme.DISPLAY)[0] > p.width - 80:
+        return p
+
+    def draw_title(self, canvas: Canvas, title: str, colour: Any, size: int = 72, least: int = 36) -> None:
+        """The result's headline, as large as fits the panel (from ``size`` down to ``least``)."""
+        p = PANEL
+        while size > least and canvas.measure(title, size, theme.DISPLAY)[0] > p.width - 80:
             size -= 4
-        canvas.text(title, (p.centerx, p.top + 62), size, theme.DISPLAY, theme.INK, anchor="midtop",
+        canvas.text(title, (p.centerx, p.top + 62), size, theme.DISPLAY, colour, anchor="midtop",
                     shadow=(0, 0, 0, 160), shadow_offset=3)
+
+    def _draw_static(self, canvas: Canvas) -> None:
+        res = result_summary(self.match)
+        p = self.draw_frame(canvas, theme.GOLD if res["winners"] else theme.CYAN)
+        self.draw_title(canvas, winners_title(self.spec, res["winners"]), theme.INK)
         canvas.text_box(reason_text(self.spec, str(res["reason"])), (p.left + 60, p.top + 150, p.width - 120, 40),
                         22, theme.BODY, (222, 216, 202), align="center", max_lines=1)
         canvas.text(t("i12_shell.end.moves", n=len(self.match.log)), (p.centerx, p.top + 196), 17, theme.ITALIC,

@@ -87,6 +87,23 @@ class ReplayStepping:
     step_seconds = STEP_SECONDS
     play_button: GlyphButton
 
+    def stepping_buttons(self, left: float, top: float, width: float, height: float,
+                         gap: float) -> list[GlyphButton]:
+        """The five stepping controls in a row ``width`` wide at (``left``, ``top``): first,
+        previous, play/pause (``play_button``, primary), next, last; their tips under
+        ``tip_prefix``."""
+        w = (width - 4 * gap) / 5
+        x = [left + k * (w + gap) for k in range(5)]
+        prefix = self.tip_prefix
+
+        def button(k: int, glyph: str, on_click: Any) -> GlyphButton:
+            return GlyphButton((x[k], top, w, height), glyph, on_click, lambda: t(f"{prefix}.{glyph}"))
+
+        self.play_button = button(2, "play", self.toggle_play)
+        self.play_button.style = "primary"
+        return [button(0, "first", self.first), button(1, "prev", self.prev), self.play_button,
+                button(3, "next", self.next), button(4, "last", self.last)]
+
     def load_game(self, match: Match, mark: Callable[[Any], Any] | None = None,
                   checkpoint: int = CHECKPOINT) -> None:
         """Replay ``match``'s whole log once: the copies, each move's events and marks."""
@@ -248,19 +265,7 @@ class ReplayScene(ReplayStepping, Scene):
         Scene.__init__(self)
         self.spec = titles.title(match.title)
         self.load_game(match)
-        ix, iw = SIDE.left + 20, SIDE.width - 40
-        w, gap = (iw - 4 * 10.0) / 5, 10.0
-        x = [ix + k * (w + gap) for k in range(5)]
-        self.play_button = GlyphButton((x[2], CONTROLS_Y, w, CONTROL_H), "play", self.toggle_play,
-                                       lambda: t("i12_shell.replay.play"))
-        self.play_button.style = "primary"
-        self.controls = [
-            GlyphButton((x[0], CONTROLS_Y, w, CONTROL_H), "first", self.first, lambda: t("i12_shell.replay.first")),
-            GlyphButton((x[1], CONTROLS_Y, w, CONTROL_H), "prev", self.prev, lambda: t("i12_shell.replay.prev")),
-            self.play_button,
-            GlyphButton((x[3], CONTROLS_Y, w, CONTROL_H), "next", self.next, lambda: t("i12_shell.replay.next")),
-            GlyphButton((x[4], CONTROLS_Y, w, CONTROL_H), "last", self.last, lambda: t("i12_shell.replay.last")),
-        ]
+        self.controls = self.stepping_buttons(SIDE.left + 20, CONTROLS_Y, SIDE.width - 40, CONTROL_H, 10.0)
         self.back_button = Button((SIDE.right - 170, 60, 170, 50), lambda: t("i12_shell.replay.back"), self.back,
                                   style="ghost", icon="back")
         self.widgets = [*self.controls, self.back_button]

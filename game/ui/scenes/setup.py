@@ -230,16 +230,27 @@ def continue_offers() -> list[registry.ContinueOffer]:
     behind the curtain, its computer seats and each seat's notes as saved."""
     offers: list[registry.ContinueOffer] = []
     for spec in titles.titles():
-        if spec.setup_scene not in (None, SCENE_NAME) or not registry.is_registered(spec.table_scene):
+        if spec.setup_scene not in (None, SCENE_NAME):
             continue
-        found = latest_unfinished_save(spec.name)
-        if found is None:
-            continue
-        match, data = found
-        name = spec.display_name.get(current_language()) or spec.name
-        note = t("i12_qa.continue_note", title=name, moves=len(match.log))
-        offers.append((data.saved_at, note, functools.partial(_reopen, spec, match, dict(data.ui or {}))))
+        offer = continue_offer(spec)
+        if offer is not None:
+            offers.append(offer)
     return offers
+
+
+def continue_offer(spec: TitleSpec) -> registry.ContinueOffer | None:
+    """``spec``'s latest unfinished autosave as a "Continue" (reopened at its table as its save's
+    ``ui`` block says), or None (no table scene registered, no such save). A title with a set-up
+    of its own registers its offer with this."""
+    if not registry.is_registered(spec.table_scene):
+        return None
+    found = latest_unfinished_save(spec.name)
+    if found is None:
+        return None
+    match, data = found
+    name = spec.display_name.get(current_language()) or spec.name
+    note = t("i12_qa.continue_note", title=name, moves=len(match.log))
+    return data.saved_at, note, functools.partial(_reopen, spec, match, dict(data.ui or {}))
 
 
 def _reopen(spec: TitleSpec, match: Match, ui: Mapping[str, Any]) -> list[Any]:
@@ -493,24 +504,20 @@ class SetupScene(Scene):
         canvas.layer(key, self._draw_static)
         super().draw(canvas)
 
+    # where a row's label and hint stand (above and below the row's middle) and the hint's spacing
+    row_label_dy = -24.0
+    row_hint_dy = 6.0
+    row_hint_spacing = 1.3
+
+    def option_row(self, key: str) -> tuple[str, str | None]:
+        """An option row's label and hint (None: the label alone)."""
+        return option_label(self.spec, key), None
+
     def _draw_static(self, canvas: Canvas) -> None:
-        lang = current_language()
-        backdrop.menu_page(canvas, t("i12_shell.setup.kicker"), self.spec.display_name.get(lang, self.spec.name))
-        Panel(OPTIONS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
-        canvas.text(t("i12_shell.setup.options").upper(), (OPTIONS.left + 30, OPTIONS.top + 30), 16, theme.BOLD,
-                    theme.GOLD, tracking=3)
-        for i, option in enumerate(self.spec.options):
-            self._draw_row(canvas, option_label(self.spec, option.key), self.row_y[option.key], i)
-        self._draw_row(canvas, t("i12_shell.setup.seed"), self.row_y["seed"], len(self.spec.options),
-                       t("i12_shell.setup.seed_hint"))
-        Panel(SEATS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
-        top_band(canvas, SEATS, theme.GOLD, 8, radius=18)
-        canvas.text(t("i12_shell.setup.seats").upper(), (SEATS.left + 30, SEATS.top + 30), 16, theme.BOLD,
-                    theme.GOLD, tracking=3)
+        self._draw_options(canvas)
+        self._draw_seats_head(canvas)
         for n, (seat, choice) in enumerate(self.seat_choices.items(), start=1):
-            card = pygame.FRect(SEATS.left + 22, choice.rect.top - 8, SEATS.width - 44, 66)
-            canvas.fill((20, 30, 56), card, radius=10)
-            canvas.border(theme.EDGE, card, width=1, radius=10)
+            card = self._seat_card(canvas, choice)
             canvas.text(t("i12_shell.setup.player_n", n=n).upper(), (card.left + 18, card.top + 8), 13, theme.BOLD,
                         theme.FAINT, tracking=2)
             canvas.text(seat_label(self.spec, seat), (card.left + 18, card.top + 26), 28, theme.DISPLAY, theme.INK)
@@ -520,6 +527,35 @@ class SetupScene(Scene):
         else:
             canvas.text_box(t("i12_shell.setup.hotseat"), (SEATS.left + 30, SEATS.bottom - 66, SEATS.width - 60, 50),
                             15, theme.ITALIC, theme.MUTED, line_spacing=1.2, max_lines=2)
+        self._draw_error_or_resume(canvas)
+
+    def _draw_options(self, canvas: Canvas) -> None:
+        """The page, and the options' panel with a row for each option (:meth:`option_row`) and the seed."""
+        lang = current_language()
+        backdrop.menu_page(canvas, t("i12_shell.setup.kicker"), self.spec.display_name.get(lang, self.spec.name))
+        Panel(OPTIONS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
+        canvas.text(t("i12_shell.setup.options").upper(), (OPTIONS.left + 30, OPTIONS.top + 30), 16, theme.BOLD,
+                    theme.GOLD, tracking=3)
+        for i, option in enumerate(self.spec.options):
+            label, hint = self.option_row(option.key)
+            self._draw_row(canvas, label, self.row_y[option.key], i, hint)
+        self._draw_row(canvas, t("i12_shell.setup.seed"), self.row_y["seed"], len(self.spec.options),
+                       t("i12_shell.setup.seed_hint"))
+
+    def _draw_seats_head(self, canvas: Canvas) -> None:
+        Panel(SEATS, fill=(14, 21, 41, 238), edge=theme.EDGE_LIGHT, radius=18).draw(canvas)
+        top_band(canvas, SEATS, theme.GOLD, 8, radius=18)
+        canvas.text(t("i12_shell.setup.seats").upper(), (SEATS.left + 30, SEATS.top + 30), 16, theme.BOLD,
+                    theme.GOLD, tracking=3)
+
+    def _seat_card(self, canvas: Canvas, choice: Any) -> pygame.FRect:
+        """A seat's card, round its choice; its rect."""
+        card = pygame.FRect(SEATS.left + 22, choice.rect.top - 8, SEATS.width - 44, 66)
+        canvas.fill((20, 30, 56), card, radius=10)
+        canvas.border(theme.EDGE, card, width=1, radius=10)
+        return card
+
+    def _draw_error_or_resume(self, canvas: Canvas) -> None:
         if self.error:
             canvas.text_box(self.error, (330, 806, 460, 90), 16, theme.BOLD, (246, 130, 120), max_lines=4)
         elif self.resumable is not None:
@@ -530,9 +566,9 @@ class SetupScene(Scene):
         if i:
             canvas.line((38, 52, 84), (OPTIONS.left + 28, cy - ROW_H / 2), (OPTIONS.right - 28, cy - ROW_H / 2), 1)
         if hint:
-            canvas.text(label, (OPTIONS.left + 36, cy - 24), 24, theme.BOLD, theme.INK)
-            canvas.text_box(hint, (OPTIONS.left + 36, cy + 6, OPTIONS.width - CONTROL_W - 90, 40), 15, theme.BODY,
-                            theme.MUTED, max_lines=2)
+            canvas.text(label, (OPTIONS.left + 36, cy + self.row_label_dy), 24, theme.BOLD, theme.INK)
+            canvas.text_box(hint, (OPTIONS.left + 36, cy + self.row_hint_dy, OPTIONS.width - CONTROL_W - 90, 40), 15,
+                            theme.BODY, theme.MUTED, max_lines=2, line_spacing=self.row_hint_spacing)
         else:
             canvas.text(label, (OPTIONS.left + 36, cy), 24, theme.BOLD, theme.INK, anchor="midleft")
 

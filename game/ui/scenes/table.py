@@ -386,15 +386,19 @@ class TableScene(TableParts, Scene):
         """Back to the title screen, then this title's set-up with the same options and the same
         seats at the computer."""
         from game.ui.scenes.end import players_of
-        from game.ui.scenes.setup import SetupScene
         from game.ui.scenes.title import back_to_title
 
         stack = self.stack
         if stack is None:
             return
         back_to_title(stack)
-        stack.push(SetupScene(self.spec, config=dict(self.match.config),
-                              players=players_of(self.spec, self.session.computer) or None))
+        stack.push(self.setup_scene(dict(self.match.config), players_of(self.spec, self.session.computer) or None))
+
+    def setup_scene(self, config: dict[str, Any], players: dict[str, str] | None) -> Scene:
+        """This title's set-up with ``config`` and ``players`` chosen (New game's); the shell's."""
+        from game.ui.scenes.setup import SetupScene
+
+        return SetupScene(self.spec, config=config, players=players)
 
     # ================================================================ the session's steps
 
