@@ -116,3 +116,24 @@ def test_leave_and_resume_from_the_title(ui):
     ui.click_widget(app, app.stack.top.resume_button)
     again = app.stack.top
     assert isinstance(again, DiabolikTutorialScene) and again.index == 2 and again.step.say == "move_unseen"
+
+
+def test_the_sentence_panel_leaves_the_clues_in_sight_while_it_speaks_of_them(ui):
+    """The opening notes speak of the clues above the row: the sentence panel stands where it hides
+    none of them (it covered both, top right, in the real window)."""
+    from game.diabolik.ui.board import CLUE_Y, small_rect
+
+    app = ui.app(scenes=(), lang="it")
+    tut = DiabolikTutorialScene()
+    app.stack.push(tut)
+    ui.frame(app, 0.1)
+    notes = 0
+    while tut.step.kind == "note":                       # the first notes, before any click
+        notes += 1
+        clues = tut.shown_view().clues
+        assert clues
+        for pos in clues:
+            assert not tut.coach.rect.collidepoint(small_rect(pos, CLUE_Y).center), (tut.index, pos)
+        ui.click_widget(app, tut.coach.continue_button)
+        ui.frame(app, 0.1)
+    assert notes >= 2

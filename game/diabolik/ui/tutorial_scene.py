@@ -37,7 +37,7 @@ from game.diabolik import texts
 from game.diabolik.rules import Move
 from game.diabolik.tutorial import Script, Step, load_script
 from game.diabolik.ui.board import (
-    BAR, BAR_TEXT, HIDEOUT_Y, LOOT_Y, REVEALED, SHADOW, DiabolikBoard, column, kind, pawn_centres, small_rect,
+    BAR, BAR_TEXT, CLUE_Y, HIDEOUT_Y, LOOT_Y, REVEALED, SHADOW, DiabolikBoard, column, kind, pawn_centres, small_rect,
 )
 from game.diabolik.ui.table import DiabolikTableScene
 
@@ -220,8 +220,8 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
 
     def coach_weights(self, h: Any) -> list[tuple[tuple[float, float], float]]:
         """What the panel should not hide: what to click (100), the player's pawn, the loot and the
-        places the step names and the policeman a choice is about (20), the hideout (15), the
-        other police (8)."""
+        clues, the places the step names and the policeman a choice is about (20), the hideout (15),
+        the other police (8)."""
         points: list[tuple[tuple[float, float], float]] = []
         if h is not None:
             points += [(r.center, 100.0) for r in h[0]]
@@ -233,6 +233,8 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
             points.append((centre, 20.0 if who in (self.player, named) else 8.0))
         for pos in getattr(view, "loot", ()) or ():
             points.append((small_rect(pos, LOOT_Y).center, 20.0))
+        for pos in getattr(view, "clues", ()) or ():   # the sentences speak of the clues too
+            points.append((small_rect(pos, CLUE_Y).center, 20.0))
         hideout = getattr(view, "hideout", None)
         if isinstance(hideout, int):
             points.append((small_rect(hideout, HIDEOUT_Y).center, 15.0))
