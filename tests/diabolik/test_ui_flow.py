@@ -32,7 +32,7 @@ def test_the_chooser_opens_diabolik_s_set_up(ui):
     assert isinstance(app.stack.top, DiabolikSetupScene)
 
 
-def test_the_set_up_offers_solo_with_a_chosen_criminal_and_two_with_a_computer_partner(ui):
+def test_the_set_up_offers_solo_with_a_chosen_criminal_and_two_with_a_computer_partner(ui, monkeypatch):
     from game.diabolik.ui.setup import DiabolikSetupScene
     from game.diabolik.ui.table import DiabolikTableScene
     from game.ui.scenes.setup import PERSON
@@ -45,8 +45,14 @@ def test_the_set_up_offers_solo_with_a_chosen_criminal_and_two_with_a_computer_p
     assert players.value == 2 and not character.enabled and set(setup.seat_choices) == {"diabolik", "eva"}
     bot = "hard" if "hard" in setup.spec.bots else next(iter(setup.spec.bots))
     assert "random" not in [v for v, _l in setup.seat_choices["eva"].options] or len(setup.spec.bots) == 1
+    from game.engine.i18n import t
+    from tests.diabolik.ui_kit import drawn_texts
+
+    hint = t(f"diabolik.bot_hint.{bot}")
+    assert not any(hint in line for line in drawn_texts(app, monkeypatch))      # two people: no level said
     setup.seat_choices["eva"].set_value(bot)
     assert setup.who_plays() == {"diabolik": PERSON, "eva": bot}
+    assert any(hint in line for line in drawn_texts(app, monkeypatch))          # what the partner's level does
     players.step(-1)                                      # one criminal
     assert character.enabled
     character.step(1)                                     # Eva, solo

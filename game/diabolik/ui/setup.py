@@ -109,6 +109,13 @@ class DiabolikSetupScene(SetupScene):
         note = t("diabolik_table.setup.solo_note" if solo else "diabolik_table.setup.duo_note")
         canvas.text_box(note, (SEATS.left + 30, SEATS.bottom - 96, SEATS.width - 60, 80), 17, theme.ITALIC,
                         theme.MUTED, line_spacing=1.25, max_lines=3)
+        # what the computer partner's level means, above that note
+        levels = [c.value for c in self.seat_choices.values() if c.value != PERSON]
+        if levels and translator().has(f"diabolik.bot_hint.{levels[-1]}"):
+            said = t("diabolik_table.setup.level_hint", level=bot_text(levels[-1]),
+                     hint=t(f"diabolik.bot_hint.{levels[-1]}"))
+            canvas.text_box(said, (SEATS.left + 30, SEATS.bottom - 160, SEATS.width - 60, 60), 16, theme.BODY,
+                            theme.INK, line_spacing=1.2, max_lines=2)
         # the police they play against, under the seats
         y = SEATS.top + 92 + len(self.seat_choices) * 76 + 30
         canvas.text(t("diabolik_table.setup.police").upper(), (SEATS.left + 30, y), 14, theme.BOLD, theme.MUTED,
