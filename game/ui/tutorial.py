@@ -118,6 +118,9 @@ def open_tutorial(stack: Any, name: str | None = None) -> None:
     load_scene_modules()
     if not TUTORIALS:
         return
+    if name is None and len(TUTORIALS) > 1:   # several titles teach a game: the player picks one
+        stack.push(TutorialPickScene(list(TUTORIALS.values())))
+        return
     entry = TUTORIALS[name] if name else next(iter(TUTORIALS.values()))
     progress = Progress.load(entry.name)
     if progress is not None and 0 < progress.step < entry.steps() and entry.valid(progress):
@@ -327,6 +330,73 @@ class TutorialOfferScene(Scene):
         text = t("tutorial.offer.text", n=self.progress.step + 1, total=self.entry.steps())
         canvas.text_box(text, (p.left + 60, p.top + 130, p.width - 120, 110), 23, theme.BODY, theme.MUTED,
                         align="center", line_spacing=1.3, max_lines=3)
+        super().draw(canvas)
+
+
+def tutorial_title(entry: TutorialEntry) -> str:
+    """The name of the game a tutorial teaches, in the player's language."""
+    from game.engine.i18n import current_language
+    from game.engine.titles import title
+
+    try:
+        names = title(entry.title or entry.name).display_name
+    except KeyError:
+        return entry.name
+    return str(names.get(current_language()) or names.get("en") or entry.name)
+
+
+class TutorialPickScene(Scene):
+    """The title screen's Tutorial when several games have one: which game to learn (one button
+    each), or back to the title."""
+
+    overlay = True
+    freeze_below = True
+    W = 720
+
+    def __init__(self, entries: list[TutorialEntry]):
+        super().__init__()
+        self.entries = entries
+        bh, gap = 60, 16
+        self.panel = pygame.FRect(0, 0, self.W, 140 + len(entries) * (bh + gap) + 8 + bh + 36)
+        self.panel.center = (800, 450)
+        y = self.panel.top + 140
+        self.pick_buttons: list[Button] = []
+        for entry in entries:
+            self.pick_buttons.append(Button((self.panel.left + 90, y, self.W - 180, bh), self._name_of(entry),
+                                            self._picker(entry), style="primary", icon="play"))
+            y += bh + gap
+        self.back_button = Button((self.panel.centerx - 120, y + 8, 240, bh), lambda: t("tutorial.offer.back"),
+                                  self.close, style="ghost", icon="cross")
+        self.widgets = [*self.pick_buttons, self.back_button]
+
+    @staticmethod
+    def _name_of(entry: TutorialEntry) -> Callable[[], str]:
+        return lambda: tutorial_title(entry)
+
+    def _picker(self, entry: TutorialEntry) -> Callable[[], None]:
+        return lambda: self.pick(entry)
+
+    def pick(self, entry: TutorialEntry) -> None:
+        stack = self.stack
+        assert stack is not None  # a scene's buttons work only while it is on the stack
+        self.close()
+        open_tutorial(stack, entry.name)
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        super().handle(event)
+        return True
+
+    def draw_under(self, canvas: Canvas) -> None:
+        backdrop.dim(canvas, 170)
+
+    def draw(self, canvas: Canvas) -> None:
+        p = self.panel
+        dialog_panel(canvas, p)
+        canvas.text(t("i13_tutorial.pick.title"), (p.centerx, p.top + 40), 52, theme.DISPLAY, theme.INK,
+                    anchor="midtop", tracking=1)
         super().draw(canvas)
 
 

@@ -137,3 +137,29 @@ def test_the_sentence_panel_leaves_the_clues_in_sight_while_it_speaks_of_them(ui
         ui.click_widget(app, tut.coach.continue_button)
         ui.frame(app, 0.1)
     assert notes >= 2
+
+
+def test_the_title_screens_tutorial_asks_which_game_then_opens_it(ui):
+    """Two games have a tutorial: the title's Tutorial lists both by name (in the player's language),
+    Back leaves the title as it was, and picking Diabolik opens Diabolik's tutorial."""
+    from game.engine.i18n import t
+    from game.ui.scenes.title import TitleScene
+    from game.ui.tutorial import TutorialPickScene, tutorial_title
+
+    app = ui.app(scenes=("title",), lang="it")
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    ui.click_widget(app, title.tutorial_button)
+    pick = app.stack.top
+    assert isinstance(pick, TutorialPickScene)
+    names = [tutorial_title(e) for e in pick.entries]
+    assert "Diabolik – Quadruplo furto" in names and len(names) >= 2
+    assert t("i13_tutorial.pick.title") == "Quale gioco imparare?"
+    ui.click_widget(app, pick.back_button)
+    assert app.stack.top is title
+    ui.click_widget(app, title.tutorial_button)
+    pick = app.stack.top
+    ui.frame(app, 0.1)
+    button = next(b for b, e in zip(pick.pick_buttons, pick.entries) if e.title == "diabolik")
+    ui.click_widget(app, button)
+    assert isinstance(app.stack.top, DiabolikTutorialScene)
