@@ -361,30 +361,11 @@ def _wet(cell: Any) -> bool:
     return bool(cell.water) or cell.terrain in ("water", "dock", "bridge", "underpass")
 
 
-def _landings(episode: str, p: Any) -> set:
-    """Where a flying vehicle may land (as vehicles.py reads the tile: a square a member may stand
-    on, not a roof nor water when the tile says so, not in the forbidden band of columns)."""
-    geo = episode_geometry(episode)
-    out = set()
-    band = p.no_landing_columns
-    for sq in geo.board.squares():
-        cell = geo.board.cell(sq)
-        if "roof" in p.no_landing and cell.roof:
-            continue
-        if "water" in p.no_landing and (cell.water or cell.terrain == "water"):
-            continue
-        if band and band[0] - 1 <= sq.col <= band[1] - 1:
-            continue
-        if geo.can_stand(sq, GANG):
-            out.add(sq)
-    return out
-
-
 def _vehicle_kinds(episode: str, variant: Any) -> dict[str, Any]:
     """The gang vehicles this episode's shop could hold, as the longest ride of each kind (the
     police cannot know which were bought: a vehicle put down unseen is told to nobody)."""
     from game.lupin.rules.catalog import catalog
-    from game.lupin.rules.vehicles import is_vehicle_tile
+    from game.lupin.rules.vehicles import is_vehicle_tile, landing_squares
     out: dict[str, Any] = {}
     for d in catalog().devices_for(episode, str(variant or "coop")):
         if not is_vehicle_tile(d.id):
@@ -393,7 +374,7 @@ def _vehicle_kinds(episode: str, variant: Any) -> dict[str, Any]:
         effect = str(d.effect)
         if effect == "fly":
             out["fly"] = True
-            out["fly_landing"] = frozenset(out.get("fly_landing", frozenset()) | _landings(episode, p))
+            out["fly_landing"] = frozenset(out.get("fly_landing", frozenset()) | set(landing_squares(episode, d.id)))
         elif effect == "sail_docks":
             out["sail_docks"] = True
         elif p.terrain == "water":

@@ -163,7 +163,7 @@ def _next_to(spot: Any, square: Any) -> bool:
 # ------------------------------------------------------------------------------------ where they go
 
 @functools.lru_cache(maxsize=8)
-def _landing_squares(episode: str, device: str) -> tuple[Sq, ...]:
+def landing_squares(episode: str, device: str) -> tuple[Sq, ...]:
     """Every square a flying vehicle may land on, before figures: a character may stand there,
     not a roof nor the river, not in the forbidden band of columns."""
     geo = episode_geometry(episode)
@@ -285,7 +285,7 @@ def _water_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
 
 def _flight_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
     occ, bus = state.occupied(), _bus_stops(state)
-    return [s for s in _landing_squares(state.cfg.episode, v.device)
+    return [s for s in landing_squares(state.cfg.episode, v.device)
             if s != v.spot and s not in occ and s not in bus]
 
 
@@ -500,7 +500,7 @@ def _aside_square(state: "LupinState", v: Vehicle, taken: set) -> Sq | None:
     if kind == "sail_docks":
         docks = [d for d in sorted(board.squares_of("dock")) if d not in taken]
         return min(docks, key=lambda d: (abs(d.row - v.spot.row) + abs(d.col - v.spot.col), d)) if docks else None
-    landing = set(_landing_squares(state.cfg.episode, v.device)) if kind == "fly" else None
+    landing = set(landing_squares(state.cfg.episode, v.device)) if kind == "fly" else None
     terrain = spec(v).terrain
     if kind == "drive" and terrain == "water":
         landing = {s for s in board.squares() if board.cell(s).water and board.cell(s).flooded is None
