@@ -276,11 +276,26 @@ class Coach:
 
 # ------------------------------------------------------------------------------------ dialogs
 
-class TutorialOfferScene(Scene):
-    """Resume where the player left, start over, or go back to the title."""
+class TutorialDialog(Scene):
+    """A modal dialog over the title screen: the screen below dimmed and still, Esc closes it."""
 
     overlay = True
     freeze_below = True
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        super().handle(event)
+        return True
+
+    def draw_under(self, canvas: Canvas) -> None:
+        backdrop.dim(canvas, 170)
+
+
+class TutorialOfferScene(TutorialDialog):
+    """Resume where the player left, start over, or go back to the title."""
+
     W, H = 720, 360
 
     def __init__(self, entry: TutorialEntry, progress: Progress):
@@ -312,16 +327,6 @@ class TutorialOfferScene(Scene):
         self.close()
         stack.push(self.entry.build(0))
 
-    def handle(self, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        super().handle(event)
-        return True
-
-    def draw_under(self, canvas: Canvas) -> None:
-        backdrop.dim(canvas, 170)
-
     def draw(self, canvas: Canvas) -> None:
         p = self.panel
         dialog_panel(canvas, p)
@@ -345,12 +350,10 @@ def tutorial_title(entry: TutorialEntry) -> str:
     return str(names.get(current_language()) or names.get("en") or entry.name)
 
 
-class TutorialPickScene(Scene):
+class TutorialPickScene(TutorialDialog):
     """The title screen's Tutorial when several games have one: which game to learn (one button
     each), or back to the title."""
 
-    overlay = True
-    freeze_below = True
     W = 720
 
     def __init__(self, entries: list[TutorialEntry]):
@@ -381,16 +384,6 @@ class TutorialPickScene(Scene):
         assert stack is not None  # a scene's buttons work only while it is on the stack
         self.close()
         open_tutorial(stack, entry.name)
-
-    def handle(self, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        super().handle(event)
-        return True
-
-    def draw_under(self, canvas: Canvas) -> None:
-        backdrop.dim(canvas, 170)
 
     def draw(self, canvas: Canvas) -> None:
         p = self.panel
