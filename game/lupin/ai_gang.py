@@ -1,0 +1,579 @@
+"""Lupin's computer gang by level (issue #14): :class:`GangBot` ("easy", "normal", "hard").
+
+It reads its seat's view and legal actions only (never the state), as every Lupin bot does
+(game/lupin/bots.py). The method, after the computer "Jack" of Whitehall Mystery (docs/lupin-ai-gang.md):
+
+* **A goal for each member**, from what his seat knows: the treasure sites still face down (the
+  nearest free one, each member of the seat his own), the tomb or the token of an expansion
+  episode (the heuristic's public planners, ``henge_goal`` and ``cagliostro_goal``), the nearest
+  exit once the treasure is his, or out (a partner has it, the alarm rang, nothing is left to
+  flip), and out in any case once the rounds left no longer leave time for anything else.
+* **A weighted choice of the end square**: among the squares the rules let him reach this turn,
+  the one nearest the goal (moves to it, on the board as the view shows it) where he ends *out of
+  every police line of fire* (``Geometry.watched``, the board's reach-with-visibility) and as far
+  as he can from where the police may stand and shoot next turn: the risk that an agent, moving
+  anywhere his legs take him, sees the square (sampled over the agent's reach: normal a few
+  samples, hard all of them) and a deterrent gradient around every policeman. The weights relax
+  as time runs short: a member who can no longer reach his goal in time walks in the open.
+* **Shots and blows when the odds favour them** (game/lupin/rules/odds.py): a member already seen
+  shoots, a hidden one keeps hidden unless the shot is near certain; a traitor Fujiko attacks the
+  carrier when she is likely to win, and the loyal gang hits back at her.
+* The rest (planning, cards, devices, vehicles, freeing) is :class:`HeuristicBot`'s, which this
+  class extends: it keeps the same wishes for the shop, the shovels of Stonehenge, the wetsuits of
+  Cagliostro.
+
+Levels differ in budget and noise only: easy plays a random legal move or end square one time in
+four and looks at no sample; normal samples 6 squares of each policeman's reach; hard all of them
+and weighs risk more. All-vs-all: the same play for its own seat (no betrayal there).
+
+Determinism: every choice is a pure function of the views seen and the seed (sorted keys, a
+seeded :class:`random.Random`, no ``hash()`` of strings, no clock).
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import itertools
+import random
+from typing import Any, Sequence
+
+from game.engine.api import Action
+from game.engine.grid import Sq
+from game.lupin.ai import EPISODE_GOALS, ORDER, HeuristicBot
+from game.lupin.rules import actions as A
+from game.lupin.rules.boards import episode_geometry
+from game.lupin.rules.cagliostro import bot_escapes
+from game.lupin.rules.characters import sheet
+from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, BoardState, Inside, Under, \
+    spot_from_text
+from game.lupin.rules.odds import attack_odds
+
+LEVELS = ("easy", "normal", "hard")
+
+#: Each level's budget and noise: ``noise`` the chance of a random move, ``samples`` the squares of
+#: each policeman's reach looked at (0: none, None: all), ``risk`` the weight of that risk.
+BUDGET = {
+    "easy": {"noise": 0.25, "samples": 0, "risk": 0.0},
+    "normal": {"noise": 0.0, "samples": 6, "risk": 4.0},
+    "hard": {"noise": 0.0, "samples": None, "risk": 6.0},
+}
+
+SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a line of fire
+DETER_RADIUS = 7       # the deterrent gradient around every policeman (manhattan squares)
+DETER_COST = 0.6       # per square inside that radius
+FAR = 999
+
+
+# ------------------------------------------------------------------------------------ the board
+
+def board_state(view: dict) -> tuple[frozenset, frozenset, tuple]:
+    """What of the board the view says has changed: open temples, drained zones, the passage."""
+    part = view.get("cagliostro") or {}
+    return (frozenset(part.get("open_temples", ())), frozenset(view.get("drained") or part.get("drained", ())),
+            tuple(part.get("passage", ())))
+
+
+@functools.lru_cache(maxsize=32)
+def backward_steps(episode: str, open_temples: frozenset, drained: frozenset, passage: tuple,
+                   swim: bool) -> dict[Any, list[tuple[Any, int]]]:
+    """For every spot, the spots one step before it for a gang member and the step's cost."""
+    geo = episode_geometry(episode)
+    bs = BoardState(open_temples=open_temples, drained=drained)
+    links = {}
+    if len(passage) == 2:
+        a, b = (spot_from_text(x) for x in passage)
+        links = {a: b, b: a}
+    todo = list(geo.board.squares())
+    seen = set(todo)
+    back: dict[Any, list[tuple[Any, int]]] = {}
+    while todo:
+        cur = todo.pop()
+        steps = list(geo.neighbours(cur, GANG, bs, swim))
+        if cur in links:
+            steps.append((links[cur], 1))
+        for nb, cost in steps:
+            back.setdefault(nb, []).append((cur, max(cost, 0)))
+            if nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return back
+
+
+@functools.lru_cache(maxsize=256)
+def moves_to(episode: str, goal: str, open_temples: frozenset = frozenset(), drained: frozenset = frozenset(),
+             passage: tuple = (), swim: bool = False) -> dict[Any, int]:
+    """Moves from every spot to ``goal`` for a gang member on the board as it is now."""
+    back = backward_steps(episode, open_temples, drained, passage, swim)
+    start = spot_from_text(goal)
+    dist = {start: 0}
+    tie = itertools.count()
+    heap = [(0, next(tie), start)]
+    while heap:
+        d, _, cur = heapq.heappop(heap)
+        if d > dist.get(cur, FAR):
+            continue
+        for prev, cost in back.get(cur, ()):
+            nd = d + cost
+            if nd < dist.get(prev, FAR):
+                dist[prev] = nd
+                heapq.heappush(heap, (nd, next(tie), prev))
+    return dist
+
+
+def moves_for(view: dict, figure: str, goal: str) -> dict[Any, int]:
+    temples, drained, passage = board_state(view)
+    devices = view["mine"].get(figure, {}).get("devices", ())
+    return moves_to(view["episode"], goal, temples, drained, passage, "wetsuit" in devices)
+
+
+def on_board(spot: str | None) -> bool:
+    return bool(spot) and not spot.startswith(("inside", "under"))
+
+
+def square_of(spot: str | None) -> Sq | None:
+    """The board square of a spot (an Under spot's square; None inside a building)."""
+    if not spot:
+        return None
+    s = spot_from_text(spot)
+    if isinstance(s, Under):
+        return s.square
+    return s if isinstance(s, Sq) else None
+
+
+# ------------------------------------------------------------------------------------ sight
+
+def police_sight(view: dict) -> tuple[list[tuple[Any, int]], list[Any]]:
+    """The police lines of fire (spot, range) and the vehicles blocking sight, as the view shows
+    them (the rules' ``viewers()`` and ``vehicles()``, read from what everyone sees)."""
+    viewers: list[tuple[Any, int]] = []
+    vehicles: list[Any] = []
+    for _, f in sorted(view["figures"].items()):
+        if f["kind"] in ("zenigata", "agent", "guard") and f.get("spot") and not f.get("in_car") \
+                and not f.get("holding") and not f.get("knocked_out"):
+            viewers.append((spot_from_text(f["spot"]), RIFLE_RANGE if f["kind"] == "guard" else PISTOL_RANGE))
+    for _, car in sorted(view["cars"].items()):
+        if car["spot"]:
+            vehicles.append(spot_from_text(car["spot"]))
+            if car["agents"]:
+                viewers.append((spot_from_text(car["spot"]), PISTOL_RANGE))
+    for ride in view.get("rides", ()):
+        if ride.get("shown") and ride.get("spot"):
+            vehicles.append(spot_from_text(ride["spot"]))
+    return viewers, vehicles
+
+
+@functools.lru_cache(maxsize=4096)
+def watched_from(episode: str, spot: Any, rng: int) -> frozenset:
+    """The squares one policeman on ``spot`` sees (no vehicle in the way): cached per board."""
+    return frozenset(episode_geometry(episode).watched([(spot, rng)]))
+
+
+@functools.lru_cache(maxsize=2048)
+def police_reach(episode: str, spot: Any, moves: int) -> tuple:
+    """The spots a policeman on ``spot`` may end his next move on (the printed board), sorted."""
+    geo = episode_geometry(episode)
+    r = geo.reach(spot, moves, POLICE)
+    return tuple(sorted((s for s in r.cost if isinstance(s, Sq)), key=lambda s: (s.row, s.col)))
+
+
+@functools.lru_cache(maxsize=8)
+def police_moves(kind: str) -> int:
+    try:
+        return sheet(kind).movement(0)
+    except KeyError:
+        return 5
+
+
+class Sight:
+    """Where the police see now, where they may see after their next move, and how close they are:
+    built once per decision from the view's public police positions."""
+
+    def __init__(self, view: dict, samples: int | None, rng: random.Random):
+        self.episode = view["episode"]
+        geo = episode_geometry(self.episode)
+        viewers, vehicles = police_sight(view)
+        bus = {spot_from_text(s) for s in view.get("bus", ())}
+        self.now = set(geo.watched(viewers, vehicles=vehicles)) - bus
+        self.police: list[Sq] = [s if isinstance(s, Sq) else s.square for s, _ in viewers
+                                 if isinstance(s, (Sq, Under))]
+        self.risk: dict[Sq, float] = {}
+        if samples == 0:
+            return
+        miss: dict[Sq, float] = {}
+        for _, f in sorted(view["figures"].items()):
+            if f["kind"] not in ("zenigata", "agent") or not on_board(f.get("spot")) or f.get("holding") \
+                    or f.get("in_car") or f.get("knocked_out"):
+                continue
+            here = spot_from_text(f["spot"])
+            reach = police_reach(self.episode, here, police_moves(f["kind"] if f["kind"] != "zenigata" else "zenigata"))
+            if not reach:
+                continue
+            if samples is not None and len(reach) > samples:
+                reach = tuple(rng.sample(reach, samples))
+            count: dict[Sq, int] = {}
+            for s in reach:
+                for t in watched_from(self.episode, s, PISTOL_RANGE):
+                    count[t] = count.get(t, 0) + 1
+            n = len(reach)
+            for t, k in count.items():
+                miss[t] = miss.get(t, 1.0) * (1.0 - k / n)
+        self.risk = {t: 1.0 - m for t, m in miss.items() if t not in bus}
+
+    def seen(self, spot: str) -> bool:
+        sq = square_of(spot)
+        return on_board(spot) and sq in self.now
+
+    def deterrent(self, spot: str) -> float:
+        sq = square_of(spot)
+        if sq is None or not on_board(spot):
+            return 0.0
+        return sum(max(0, DETER_RADIUS - abs(sq.row - p.row) - abs(sq.col - p.col)) for p in self.police)
+
+    def later(self, spot: str) -> float:
+        sq = square_of(spot)
+        if sq is None or not on_board(spot):
+            return 0.0
+        return self.risk.get(sq, 0.0)
+
+
+# ------------------------------------------------------------------------------------ knowledge
+
+def members(view: dict) -> list[str]:
+    return [c for c in ORDER if view["figures"].get(c, {}).get("kind") == "gang"]
+
+
+def free(view: dict, c: str) -> bool:
+    f = view["figures"].get(c, {})
+    return f.get("kind") == "gang" and not f.get("escaped") and not f.get("arrested_by")
+
+
+def apart(view: dict, c: str) -> bool:
+    """A member playing for himself against the seat: a traitor Fujiko (she has betrayed, or plays
+    apart at Cagliostro)."""
+    part = view.get("cagliostro") or {}
+    return c == "fujiko" and (bool(view.get("betrayed")) or bool(part.get("fujiko_apart")))
+
+
+def i_am_traitor(view: dict, figure: str) -> bool:
+    return figure == "fujiko" and bool(view["mine"].get("fujiko", {}).get("traitor")) \
+        and view.get("variant") == "coop"
+
+
+def treasure_holder(view: dict) -> str | None:
+    """The member known to this seat to carry the mission's treasure (None: not known)."""
+    single = view["episode"] not in ("rosso-rubino", "gran-colpo")   # the expansion's one treasure tile
+    for t in view["tiles"]:
+        if (t.get("treasure") or single) and t.get("carrier"):
+            return t["carrier"]
+    return None
+
+
+def sites_left(view: dict) -> list[str]:
+    return sorted({t["site"] for t in view["tiles"] if t.get("site") is not None})
+
+
+def unknown_tiles_carried(view: dict) -> bool:
+    """A member carries a tile this seat has not seen (it may be the treasure)."""
+    return any(t.get("carrier") in view["figures"] and "treasure" not in t for t in view["tiles"])
+
+
+def treasure_found(view: dict) -> bool:
+    """This seat knows the treasure is in the gang's hands: seen, the alarm, the treasure out, or no
+    tile left face down while a member carries one it has not seen."""
+    holder = treasure_holder(view)
+    if holder is not None and view["figures"].get(holder, {}).get("kind") == "gang":
+        return True
+    if view.get("alarm") or view.get("treasure_out"):
+        return True
+    if view["episode"] in ("rosso-rubino", "gran-colpo") and not sites_left(view) and unknown_tiles_carried(view):
+        return True
+    return False
+
+
+def allowance(view: dict, figure: str) -> int:
+    try:
+        return max(1, sheet(figure).movement(view["figures"][figure]["wounds"]))
+    except KeyError:
+        return 4
+
+
+# ------------------------------------------------------------------------------------ the bot
+
+class GangBot(HeuristicBot):
+    """The computer gang of one seat, at ``level`` "easy", "normal" or "hard"."""
+
+    def __init__(self, level: str, seed: int):
+        if level not in BUDGET:
+            raise ValueError(f"unknown gang level {level!r}; the levels are {', '.join(LEVELS)}")
+        super().__init__(seed)
+        self.level = level
+        self.budget = BUDGET[level]
+        self.rng = random.Random(seed * 31 + 7)
+        self.noise = random.Random(seed * 131 + 17)
+
+    # ---------------------------------------------------------------- entry
+    def choose(self, view: dict, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if view["phase"] == "gang" and view["seat"] != "zenigata":
+            by_type: dict[type, list[Action]] = {}
+            for a in legal:
+                by_type.setdefault(type(a), []).append(a)
+            if A.BuyLeftover not in by_type and A.ConfirmPlan not in by_type and A.AcceptTreasure not in by_type:
+                return self._gang(view, by_type)
+        if view["phase"] == "treasure":
+            flips = [a for a in legal if isinstance(a, A.Flip)]
+            if flips:
+                return self.rng.choice(flips)
+        return super().choose(view, legal)
+
+    # ---------------------------------------------------------------- goals
+    def goal(self, view: dict, figure: str) -> str | None:
+        """Where ``figure`` heads now (a spot as text), or None (nowhere in particular)."""
+        me = view["figures"][figure]
+        here = me.get("spot")
+        if not here:
+            return None
+        traitor = i_am_traitor(view, figure)
+        holder = treasure_holder(view)
+        if holder == figure or self._must_leave(view, figure):
+            return self._exit(view, figure)
+        if traitor and holder and holder != figure and free(view, holder):
+            spot = view["figures"][holder].get("spot")
+            if spot:
+                return spot
+        if view["betrayed"] and holder == "fujiko" and figure != "fujiko" and free(view, "fujiko"):
+            spot = view["figures"]["fujiko"].get("spot")
+            if spot:
+                return spot   # the loyal gang takes the treasure back from her
+        if not traitor and treasure_found(view):
+            return self._exit(view, figure)
+        if view["episode"] in EPISODE_GOALS:
+            goal = EPISODE_GOALS[view["episode"]](view, figure)
+            return goal if goal is not None else (self._exit(view, figure) if self._late(view, figure, 2) else None)
+        return self._site(view, figure)
+
+    def _exit(self, view: dict, figure: str) -> str | None:
+        here = view["figures"][figure].get("spot")
+        if not here:
+            return None
+        pos = spot_from_text(here)
+        exits = self._exits(view, figure)
+        return min(exits, key=lambda s: (moves_for(view, figure, s).get(pos, FAR), s)) if exits else None
+
+    @staticmethod
+    def _exits(view: dict, figure: str) -> list[str]:
+        if view["episode"] == "cagliostro":
+            return bot_escapes(view, figure)
+        return sorted(str(s) for s in episode_geometry(view["episode"]).board.squares_of("start"))
+
+    def _rounds_needed(self, view: dict, figure: str) -> int:
+        """Rounds ``figure`` needs to walk to his nearest exit."""
+        here = view["figures"][figure].get("spot")
+        if not here:
+            return FAR
+        exit_ = self._exit(view, figure)
+        if exit_ is None:
+            return FAR
+        d = moves_for(view, figure, exit_).get(spot_from_text(here), FAR)
+        step = allowance(view, figure)
+        return -(-d // step)
+
+    def _rounds_left(self, view: dict) -> int:
+        """Gang phases left, this one included."""
+        return view["rounds_total"] - view["round"] + 1
+
+    def _late(self, view: dict, figure: str, margin: int) -> bool:
+        return self._rounds_needed(view, figure) + margin >= self._rounds_left(view)
+
+    def _must_leave(self, view: dict, figure: str) -> bool:
+        """Out now: the rounds left barely cover the way out (the last one always)."""
+        return self._late(view, figure, 1)
+
+    def _site(self, view: dict, figure: str) -> str | None:
+        """The base episodes: the treasure building the member goes to flip a tile in."""
+        sites = sites_left(view)
+        if not sites:
+            return None
+        board = episode_geometry(view["episode"]).board
+        if view["episode"] == "rosso-rubino":
+            buildings = [str(Inside(b)) for b in sites]
+        else:
+            buildings = sorted(str(Inside(b.name)) for b in board.buildings.values() if b.props.get("treasure"))
+        if len(buildings) == 1:
+            return buildings[0]
+        here = spot_from_text(view["figures"][figure]["spot"])
+        # his seat's members he knows the squares of share the buildings out: each the nearest free
+        # one, in the order that leaves the slowest of them nearest; a partner of another seat is
+        # assumed to take the building of his rank
+        mine = [c for c in members(view) if c in view["mine"] and free(view, c) and view["figures"][c].get("spot")
+                and treasure_holder(view) != c]
+        others = [c for c in members(view) if c not in view["mine"] and free(view, c) and not apart(view, c)]
+        taken = {buildings[ORDER.index(c) % len(buildings)] for c in others} if len(buildings) > len(mine) else set()
+        pool = [b for b in buildings if b not in taken] or buildings
+        if figure not in mine:
+            return min(pool, key=lambda b: (moves_for(view, figure, b).get(here, FAR), b))
+        best: tuple | None = None
+        for perm in itertools.permutations(pool, min(len(mine), len(pool))):
+            cost = []
+            for c, b in zip(mine, perm):
+                cost.append(moves_for(view, c, b).get(spot_from_text(view["figures"][c]["spot"]), FAR))
+            key = (max(cost), sum(cost), perm)
+            if best is None or key < best[0]:
+                best = (key, dict(zip(mine, perm)))
+        assert best is not None
+        return best[1].get(figure) or min(pool, key=lambda b: (moves_for(view, figure, b).get(here, FAR), b))
+
+    # ---------------------------------------------------------------- the gang's turn
+    def _gang(self, view: dict, by_type: dict) -> Action:
+        moves = by_type.get(A.Move, [])
+        figure = moves[0].figure if moves else next(
+            (a.figure for acts in by_type.values() for a in acts if getattr(a, "figure", None) in view["figures"]), None)
+        if figure is None:
+            return HeuristicBot._gang(self, view, by_type)
+        moves = [a for a in moves if a.figure == figure]
+        # the traitor's blow, the loyal gang's answer, a shot worth taking: first (then he moves away)
+        hit = self._attack(view, by_type, figure)
+        if hit is not None:
+            return hit
+        if A.FreeSelf in by_type or A.Vanish in by_type:
+            return HeuristicBot._gang(self, view, by_type)
+        reveal = self._reveal(view, by_type)
+        if reveal is not None:
+            return reveal
+        escapes = [a for a in by_type.get(A.Escape, ()) if self._escape_now(view, a.figure)]
+        if escapes:
+            return escapes[0]
+        goal = self.goal(view, figure) if moves else None
+        if moves and goal is not None:
+            best = self._best_move(view, figure, goal, moves)
+            if best is not None:
+                rides = [r for r in by_type.get(A.Ride, ()) if r.figure == figure]
+                ride = self._best_ride(view, figure, goal, rides, best) if rides else None
+                return ride if ride is not None else best
+        if moves and goal is None:
+            hide = self._hide(view, figure, moves)
+            if hide is not None:
+                return hide
+        # cards, devices and the rest as the heuristic plays them, without its escapes, moves, shots
+        rest = {k: v for k, v in by_type.items() if k not in (A.Escape, A.Move, A.Shoot, A.Melee, A.Ride, A.GetIn)}
+        ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure] or by_type.get(A.EndTurn, [])
+        if rest:
+            if ends:
+                rest[A.EndTurn] = ends
+            return HeuristicBot._gang(self, view, rest)
+        return ends[0] if ends else next(iter(by_type.values()))[0]
+
+    def _stay_put(self, view: dict, figure: str, goal: str) -> bool:
+        here = view["figures"][figure].get("spot")
+        return here == goal
+
+    def _escape_now(self, view: dict, figure: str) -> bool:
+        """Leave the map now: with the treasure; once it is found (a loyal partner has it) or out;
+        in the last round; a traitor Fujiko only with the treasure (or in the last round)."""
+        holder = treasure_holder(view)
+        last = view["round"] >= view["rounds_total"]
+        if i_am_traitor(view, figure):
+            return holder == figure or last
+        if holder == figure or view["treasure_out"] or last:
+            return True
+        if holder is not None and apart(view, holder):
+            return False   # the loyal gang takes it back from her first
+        return treasure_found(view)
+
+    # ---------------------------------------------------------------- the end square
+    def _best_move(self, view: dict, figure: str, goal: str, moves: list[Action]) -> Action | None:
+        if self.budget["noise"] and self.noise.random() < self.budget["noise"]:
+            return self.noise.choice(moves)
+        here = view["figures"][figure].get("spot")
+        dist = moves_for(view, figure, goal)
+        now = dist.get(spot_from_text(here), FAR) if here else FAR
+        sight = Sight(view, self.budget["samples"], self.rng)
+        step = allowance(view, figure)
+        # time left: a member who cannot reach his goal and the exit in time stops hiding
+        slack = self._rounds_left(view) - self._rounds_needed(view, figure)
+        carrier = treasure_holder(view) == figure
+        relax = 0.25 if slack <= 1 else (0.6 if slack <= 2 else 1.0)
+        shown_anyway = bool(view["figures"][figure].get("shown")) and (carrier or apart(view, figure))
+
+        def score(a: Action) -> tuple:
+            d = dist.get(spot_from_text(a.to), FAR)
+            if d >= FAR:
+                return (FAR, a.to)
+            cost = float(d)
+            if d == 0:
+                return (cost - 100, a.to)   # the goal itself: inside a building, the exit, the tomb
+            if not shown_anyway:
+                cost += relax * SEEN_COST * sight.seen(a.to)
+                cost += relax * self.budget["risk"] * sight.later(a.to)
+            cost += relax * DETER_COST * sight.deterrent(a.to) / max(1, step)
+            return (cost, a.to)
+        best = min(moves, key=score)
+        if score(best)[0] >= FAR:
+            return None
+        # moving on is worth it when it brings him nearer, or hides him better than his square
+        if here and score(best)[0] >= now + (SEEN_COST * relax * sight.seen(here) if not shown_anyway else 0) \
+                and dist.get(spot_from_text(best.to), FAR) >= now:
+            return None
+        return best
+
+    def _best_ride(self, view: dict, figure: str, goal: str, rides: list[Action], walk: Action) -> Action | None:
+        dist = moves_for(view, figure, goal)
+        far = min(rides, key=lambda a: (dist.get(spot_from_text(a.to), FAR), a.to))
+        if dist.get(spot_from_text(far.to), FAR) < dist.get(spot_from_text(walk.to), FAR) - 2:
+            return far
+        return None
+
+    def _hide(self, view: dict, figure: str, moves: list[Action]) -> Action | None:
+        """No goal: a square out of sight near where he is, if his own is seen."""
+        here = view["figures"][figure].get("spot")
+        sight = Sight(view, 0, self.rng)
+        if not here or not sight.seen(here):
+            return None
+        hidden = [a for a in moves if not sight.seen(a.to)]
+        if not hidden:
+            return None
+        return min(hidden, key=lambda a: (sight.deterrent(a.to), a.to))
+
+    # ---------------------------------------------------------------- shots and blows
+    def _attack(self, view: dict, by_type: dict, figure: str) -> Action | None:
+        attacks = list(by_type.get(A.Melee, ())) + list(by_type.get(A.Shoot, ()))
+        if not attacks:
+            return None
+        holder = treasure_holder(view)
+        me = view["figures"][figure]
+
+        def odds(a: Action) -> float:
+            o = attack_odds(a, view)
+            if o is None:
+                return 0.0
+            return o["odds_after_dodge"] / 100.0
+
+        # a traitor Fujiko strikes the carrier when she is likely to win
+        if i_am_traitor(view, figure):
+            on_carrier = [a for a in attacks if holder and a.target == holder]
+            if on_carrier:
+                best = max(on_carrier, key=lambda a: (odds(a), a.target))
+                if odds(best) >= 0.4 or view["round"] >= view["rounds_total"] - 1:
+                    return best
+        if view["betrayed"] and holder == "fujiko":
+            on_her = [a for a in attacks if a.target == "fujiko"]
+            if on_her:
+                return max(on_her, key=lambda a: (odds(a), type(a).__name__))
+        police = [a for a in attacks if view["figures"].get(a.target, {}).get("kind") in ("agent", "zenigata", "guard")
+                  or a.target in view["cars"]]
+        if not police:
+            return None
+        best = max(police, key=lambda a: (odds(a), isinstance(a, A.Shoot), a.target))
+        p = odds(best)
+        shown = bool(me.get("shown"))
+        if view.get("variant") == "all-vs-all" and not shown and p < 0.9:
+            return None
+        if shown and p >= 0.4:
+            return best
+        if not shown and p >= 0.8:
+            return best
+        if self.level == "easy" and self.noise.random() < 0.2:
+            return self.noise.choice(police)
+        return None
