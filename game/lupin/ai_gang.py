@@ -39,11 +39,11 @@ import random
 from typing import Any, Sequence
 
 from game.engine.api import Action
-from game.engine.grid import Sq
-from game.lupin.ai import EPISODE_GOALS, ORDER, HeuristicBot
+from game.engine.grid import Sq, parse_coord
+from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot
 from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
-from game.lupin.rules.cagliostro import bot_escapes
+from game.lupin.rules.cagliostro import bot_escapes, data as cagliostro_data
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, BoardState, Inside, Under, \
     spot_from_text
@@ -298,6 +298,163 @@ def allowance(view: dict, figure: str) -> int:
         return 4
 
 
+# ------------------------------------------------------------------------------------ Cagliostro
+
+@functools.lru_cache(maxsize=1)
+def caesar_floor() -> tuple[str, ...]:
+    board = episode_geometry("cagliostro").board
+    temple = cagliostro_data().treasure_temple
+    return tuple(sorted(str(sq) for p in board.places_of("temple") if p.name == temple for sq in p.squares
+                        if board.cell(sq).temple_part == "floor"))
+
+
+def caesar_moves(view: dict, figure: str, where: Any) -> tuple[int, str]:
+    """Moves from ``where`` to the nearest square of Divus Caesar's floor (the temple taken as open)."""
+    temples, drained, passage = board_state(view)
+    temples = temples | {cagliostro_data().treasure_temple}
+    swim = "wetsuit" in view["mine"].get(figure, {}).get("devices", ())
+    return min((moves_to("cagliostro", sq, temples, drained, passage, swim).get(where, FAR), sq)
+               for sq in caesar_floor())
+
+
+def caesar_phase(view: dict) -> bool:
+    """Divus Caesar is open, or opens next round."""
+    part = view.get("cagliostro") or {}
+    temple = cagliostro_data().treasure_temple
+    return temple in part.get("open_temples", ()) or temple in part.get("opening", {})
+
+
+def site_goals(view: dict) -> list[str]:
+    """The squares worth walking to on the Roman site: the tokens still face down, and the
+    handwheels of the flooded zones that still hold one."""
+    board = episode_geometry("cagliostro").board
+    part = view.get("cagliostro") or {}
+    goals = sorted(coord for coord, token in part.get("tokens", {}).items() if token is None)
+    wet = set()
+    for coord in goals:
+        cell = board.cell(parse_coord(coord))
+        if cell.flooded is not None and cell.flooded not in part.get("drained", ()):
+            wet.add(cell.flooded)
+    wheels = sorted(sq for sq, zone in part.get("handwheels", {}).items()
+                    if zone in wet and zone not in part.get("draining", {}))
+    return goals + wheels
+
+
+def cagliostro_plan(view: dict, figure: str, commit: dict[str, str] | None = None) -> str | None:
+    """Cagliostro's goal for ``figure``: the coins when he is the one to fetch them; else the token
+    (or handwheel) a greedy matching of the free members to the goals gives him: the nearest pair
+    first, then the next; a partner whose square this seat does not know is taken to stand at his
+    quarter's anchor. None: nothing left for him (he heads out)."""
+    part = view.get("cagliostro") or {}
+    temple = cagliostro_data().treasure_temple
+    coins_here = any(t["site"] == temple for t in view["tiles"])
+    crew = [c for c in members(view) if free(view, c) and not apart(view, c)]
+    if figure not in crew and not apart(view, figure):
+        return None
+
+    def where(c: str) -> Any:
+        spot = view["figures"][c].get("spot")
+        if spot and not spot.startswith(("inside", "under")):
+            return spot_from_text(spot)
+        return parse_coord(ANCHORS.get(c, "H18"))
+    if coins_here and (temple in part.get("open_temples", ()) or temple in part.get("opening", {})):
+        if apart(view, figure):
+            return caesar_moves(view, figure, where(figure))[1]
+        ranked = sorted((caesar_moves(view, c, where(c))[0], ORDER.index(c), c) for c in crew)
+        if ranked and ranked[0][2] == figure:
+            return caesar_moves(view, figure, where(figure))[1]
+        # a second member goes too when he is nearly as near (the first may be stopped)
+        if len(ranked) > 1 and ranked[1][2] == figure and ranked[1][0] <= ranked[0][0] + 2:
+            return caesar_moves(view, figure, where(figure))[1]
+        return None
+    if not coins_here:
+        return None
+    goals = site_goals(view)
+    if apart(view, figure):
+        crew = [figure]
+    wheels = set(part.get("handwheels", {}))
+    busts_left = sum(1 for t in part.get("tokens", {}).values() if t is None) and \
+        max(0, 4 - sum(1 for t in part.get("tokens", {}).values() if t == "bust"))
+    fixed = tuple(sorted((c, g) for c, g in (commit or {}).items() if c in crew and g in goals))
+    first = site_routes(view, tuple(crew), tuple(goals), tuple(sorted(wheels)), busts_left,
+                        tuple(str(where(c)) for c in crew), fixed)
+    return first.get(figure)
+
+
+def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: int,
+                starts: tuple, fixed: tuple = ()) -> dict[str, str]:
+    """Each member's next goal on the Roman site: every way of giving the members distinct first
+    goals, each then completed by nearest-neighbour routes (the member free soonest takes his
+    nearest goal left), scored by when the goals are reached: the visit by which the busts still
+    needed are likely found (tokens are shuffled: with ``needed`` of ``n`` face-down tokens still
+    wanted, about ``needed*(n+1)/(busts+1)`` visits), then the sum of all visit times."""
+    part = view.get("cagliostro") or {}
+    tokens = [g for g in goals if g not in wheels]
+    n = len(tokens)
+    faces = [t for t in part.get("tokens", {}).values() if t is None]
+    busts_down = max(1, 4 - sum(1 for t in part.get("tokens", {}).values() if t == "bust"))
+    need_visits = max(1, min(n, -(-needed * (len(faces) + 1) // (busts_down + 1)))) if n else 0
+    board = board_state(view)
+
+    def d(c: str, a: Any, g: str) -> int:
+        """Whole rounds to walk there (he must end his move on it), in moves of his allowance."""
+        if c in view["mine"]:
+            m = moves_for(view, c, g).get(a, FAR)
+        else:
+            m = moves_to("cagliostro", g, *board).get(a, FAR)
+        if m >= FAR:
+            return FAR
+        step = allowance(view, c)
+        return -(-m // step) * 100 + m   # whole rounds first, then moves
+    pos = {c: spot_from_text(s_) for c, s_ in zip(crew, starts)}
+    wheel_cost = 200   # a handwheel: two rounds' worth, a token first (it may be a bust)
+    best: tuple | None = None
+    pinned = dict(fixed)   # members who keep the goal they walk to (no turning back and forth)
+    free_crew = tuple(c for c in crew if c not in pinned)
+    candidates = [g for g in goals if g not in pinned.values()]
+    crew = tuple(pinned) + free_crew
+    for rest in itertools.permutations(candidates, min(len(free_crew), len(candidates))):
+        firsts = tuple(pinned.values()) + rest
+        times = {c: 0 for c in crew}
+        here = dict(pos)
+        left = set(goals)
+        visits: list[int] = []
+        ok = True
+        for c, g in zip(crew, firsts):
+            dd = d(c, here[c], g)
+            if dd >= FAR:
+                ok = False
+                break
+            times[c] += dd + (wheel_cost if g in wheels else 0)
+            here[c] = spot_from_text(g)
+            left.discard(g)
+            if g not in wheels:
+                visits.append(times[c])
+        if not ok:
+            continue
+        while left:
+            c = min(crew, key=lambda x: (times[x], crew.index(x)))
+            opts = [(d(c, here[c], g) + (wheel_cost if g in wheels else 0), g) for g in sorted(left)]
+            opts = [o for o in opts if o[0] < FAR]
+            if not opts:
+                times[c] = FAR
+                if all(times[x] >= FAR for x in crew):
+                    break
+                continue
+            dd, g = min(opts)
+            times[c] += dd
+            here[c] = spot_from_text(g)
+            left.discard(g)
+            if g not in wheels:
+                visits.append(times[c])
+        visits.sort()
+        key_time = visits[need_visits - 1] if need_visits and len(visits) >= need_visits else FAR
+        key = (key_time, sum(visits[:need_visits]), firsts)
+        if best is None or key < best[0]:
+            best = (key, dict(zip(crew, firsts)))
+    return best[1] if best else {}
+
+
 # ------------------------------------------------------------------------------------ the bot
 
 class GangBot(HeuristicBot):
@@ -311,6 +468,7 @@ class GangBot(HeuristicBot):
         self.budget = BUDGET[level]
         self.rng = random.Random(seed * 31 + 7)
         self.noise = random.Random(seed * 131 + 17)
+        self.targets: dict[str, str] = {}   # the goal each of his members walks to (Cagliostro)
 
     # ---------------------------------------------------------------- entry
     def choose(self, view: dict, legal: Sequence[Action]) -> Action:
@@ -349,6 +507,11 @@ class GangBot(HeuristicBot):
                 return spot   # the loyal gang takes the treasure back from her
         if not traitor and treasure_found(view):
             return self._exit(view, figure)
+        if view["episode"] == "cagliostro":
+            goal = cagliostro_plan(view, figure, self.targets)
+            if goal is not None and not caesar_phase(view):
+                self.targets[figure] = goal
+            return goal if goal is not None else self._exit(view, figure)
         if view["episode"] in EPISODE_GOALS:
             goal = EPISODE_GOALS[view["episode"]](view, figure)
             return goal if goal is not None else (self._exit(view, figure) if self._late(view, figure, 2) else None)
@@ -480,6 +643,8 @@ class GangBot(HeuristicBot):
             return True
         if holder is not None and apart(view, holder):
             return False   # the loyal gang takes it back from her first
+        if view["episode"] == "cagliostro" and caesar_phase(view) and cagliostro_plan(view, figure) is None:
+            return True    # a partner fetches the coins: he is one fewer to wait for
         return treasure_found(view)
 
     # ---------------------------------------------------------------- the end square
@@ -497,24 +662,25 @@ class GangBot(HeuristicBot):
         relax = 0.25 if slack <= 1 else (0.6 if slack <= 2 else 1.0)
         shown_anyway = bool(view["figures"][figure].get("shown")) and (carrier or apart(view, figure))
 
-        def score(a: Action) -> tuple:
-            d = dist.get(spot_from_text(a.to), FAR)
+        def cost_at(to: str) -> float:
+            d = dist.get(spot_from_text(to), FAR)
             if d >= FAR:
-                return (FAR, a.to)
-            cost = float(d)
+                return float(FAR)
             if d == 0:
-                return (cost - 100, a.to)   # the goal itself: inside a building, the exit, the tomb
+                return -100.0   # the goal itself: inside a building, the exit, the tomb
+            cost = float(d)
             if not shown_anyway:
-                cost += relax * SEEN_COST * sight.seen(a.to)
-                cost += relax * self.budget["risk"] * sight.later(a.to)
-            cost += relax * DETER_COST * sight.deterrent(a.to) / max(1, step)
-            return (cost, a.to)
+                cost += relax * SEEN_COST * sight.seen(to)
+                cost += relax * self.budget["risk"] * sight.later(to)
+            return cost + relax * DETER_COST * sight.deterrent(to) / max(1, step)
+
+        def score(a: Action) -> tuple:
+            return (cost_at(a.to), a.to)
         best = min(moves, key=score)
         if score(best)[0] >= FAR:
             return None
-        # moving on is worth it when it brings him nearer, or hides him better than his square
-        if here and score(best)[0] >= now + (SEEN_COST * relax * sight.seen(here) if not shown_anyway else 0) \
-                and dist.get(spot_from_text(best.to), FAR) >= now:
+        # moving on is worth it when it is better than staying where he is
+        if here and now < FAR and cost_at(here) <= score(best)[0]:
             return None
         return best
 
