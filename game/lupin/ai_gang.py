@@ -469,6 +469,7 @@ class GangBot(HeuristicBot):
         self.rng = random.Random(seed * 31 + 7)
         self.noise = random.Random(seed * 131 + 17)
         self.targets: dict[str, str] = {}   # the goal each of his members walks to (Cagliostro)
+        self.waited: dict[str, int] = {}    # turns each member stayed put rather than be seen
 
     # ---------------------------------------------------------------- entry
     def choose(self, view: dict, legal: Sequence[Action]) -> Action:
@@ -522,7 +523,11 @@ class GangBot(HeuristicBot):
         if not here:
             return None
         pos = spot_from_text(here)
-        exits = self._exits(view, figure)
+        # an exit a policeman, a car or a parked vehicle stands on is no way out for now
+        taken = {f.get("spot") for f in view["figures"].values() if f.get("kind") != "gang"} | \
+            {c.get("spot") for c in view["cars"].values()} | \
+            {r.get("spot") for r in view.get("rides", ()) if not r.get("riders")}
+        exits = [e for e in self._exits(view, figure) if e not in taken or e == here] or self._exits(view, figure)
         return min(exits, key=lambda s: (moves_for(view, figure, s).get(pos, FAR), s)) if exits else None
 
     @staticmethod
@@ -656,10 +661,12 @@ class GangBot(HeuristicBot):
         now = dist.get(spot_from_text(here), FAR) if here else FAR
         sight = Sight(view, self.budget["samples"], self.rng)
         step = allowance(view, figure)
-        # time left: a member who cannot reach his goal and the exit in time stops hiding
-        slack = self._rounds_left(view) - self._rounds_needed(view, figure)
+        # time left: a member who cannot reach his goal, act there and leave in time stops hiding,
+        # and one who has waited for a safe square turn after turn grows bolder
+        slack = self._rounds_left(view) - self._rounds_through(view, figure, goal, now)
         carrier = treasure_holder(view) == figure
-        relax = 0.25 if slack <= 1 else (0.6 if slack <= 2 else 1.0)
+        relax = 0.1 if slack <= 0 else 0.3 if slack <= 1 else 0.6 if slack <= 2 else 1.0
+        relax *= 0.5 ** self.waited.get(figure, 0)
         shown_anyway = bool(view["figures"][figure].get("shown")) and (carrier or apart(view, figure))
 
         def cost_at(to: str) -> float:
@@ -679,10 +686,21 @@ class GangBot(HeuristicBot):
         best = min(moves, key=score)
         if score(best)[0] >= FAR:
             return None
-        # moving on is worth it when it is better than staying where he is
-        if here and now < FAR and cost_at(here) <= score(best)[0]:
+        # moving on is worth it when it is better than staying where he is (a round lost)
+        if here and now < FAR and cost_at(here) + 0.5 * step <= score(best)[0]:
+            self.waited[figure] = self.waited.get(figure, 0) + 1
             return None
+        self.waited[figure] = 0
         return best
+
+    def _rounds_through(self, view: dict, figure: str, goal: str, now: int) -> int:
+        """Rounds to walk to ``goal``, act there (one round) and walk from it to the nearest exit."""
+        step = allowance(view, figure)
+        exits = self._exits(view, figure)
+        back = min((moves_for(view, figure, e).get(spot_from_text(goal), FAR) for e in exits), default=FAR)
+        if now >= FAR or back >= FAR:
+            return self._rounds_needed(view, figure)
+        return -(-now // step) + (1 if back else 0) + -(-back // step)
 
     def _best_ride(self, view: dict, figure: str, goal: str, rides: list[Action], walk: Action) -> Action | None:
         dist = moves_for(view, figure, goal)
