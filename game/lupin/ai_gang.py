@@ -266,6 +266,10 @@ def treasure_holder(view: dict) -> str | None:
     for t in view["tiles"]:
         if (t.get("treasure") or single) and t.get("carrier"):
             return t["carrier"]
+    # Fujiko has betrayed: she took the treasure (flipped it or beat its carrier), told to everybody
+    if view.get("betrayed") and any(t.get("carrier") == "fujiko" and t.get("treasure") is not False
+                                    for t in view["tiles"]):
+        return "fujiko"
     return None
 
 
@@ -665,8 +669,9 @@ class GangBot(HeuristicBot):
         # and one who has waited for a safe square turn after turn grows bolder
         slack = self._rounds_left(view) - self._rounds_through(view, figure, goal, now)
         carrier = treasure_holder(view) == figure
-        relax = 0.1 if slack <= 0 else 0.3 if slack <= 1 else 0.6 if slack <= 2 else 1.0
+        relax = 0.1 if slack <= 1 else 0.3 if slack <= 2 else 0.6 if slack <= 3 else 1.0
         relax *= 0.5 ** self.waited.get(figure, 0)
+        stay = step * (0.5 if slack > 3 else 1.5)   # what a round standing still costs him
         shown_anyway = bool(view["figures"][figure].get("shown")) and (carrier or apart(view, figure))
 
         def cost_at(to: str) -> float:
@@ -687,7 +692,7 @@ class GangBot(HeuristicBot):
         if score(best)[0] >= FAR:
             return None
         # moving on is worth it when it is better than staying where he is (a round lost)
-        if here and now < FAR and cost_at(here) + 0.5 * step <= score(best)[0]:
+        if here and now < FAR and cost_at(here) + stay <= score(best)[0]:
             self.waited[figure] = self.waited.get(figure, 0) + 1
             return None
         self.waited[figure] = 0
