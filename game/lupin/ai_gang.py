@@ -56,7 +56,7 @@ LEVELS = ("easy", "normal", "hard")
 BUDGET = {
     "easy": {"noise": 0.25, "samples": 0, "risk": 0.0},
     "normal": {"noise": 0.0, "samples": 6, "risk": 4.0},
-    "hard": {"noise": 0.0, "samples": None, "risk": 6.0},
+    "hard": {"noise": 0.0, "samples": None, "risk": 6.0, "lookahead": 8},
 }
 
 SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a line of fire
@@ -292,7 +292,28 @@ def treasure_found(view: dict) -> bool:
         return True
     if view["episode"] in ("rosso-rubino", "gran-colpo") and not sites_left(view) and unknown_tiles_carried(view):
         return True
-    return False
+    return shown_for_good(view) is not None
+
+
+def shown_for_good(view: dict) -> str | None:
+    """A partner carrying a tile this seat has not seen who is on the board in everybody's view
+    though no policeman sees his square: only a member who has held the treasure stays shown so
+    (the rules show him for good), so he has it. None when nobody is."""
+    if view["episode"] not in ("rosso-rubino", "gran-colpo") or view.get("betrayed"):
+        return None
+    carriers = sorted({t["carrier"] for t in view["tiles"] if t.get("carrier") in view["figures"]
+                       and "treasure" not in t})
+    suspects = [c for c in carriers if view["figures"][c].get("shown") and on_board(view["figures"][c].get("spot"))]
+    if not suspects:
+        return None
+    viewers, vehicles = police_sight(view)
+    seen = episode_geometry(view["episode"]).watched(viewers, vehicles=vehicles)
+    for c in suspects:
+        sq = square_of(view["figures"][c]["spot"])
+        if sq is not None and sq not in seen and spot_from_text(view["figures"][c]["spot"]) not in \
+                {spot_from_text(b) for b in view.get("bus", ())}:
+            return c
+    return None
 
 
 def allowance(view: dict, figure: str) -> int:
@@ -499,9 +520,11 @@ class GangBot(HeuristicBot):
         if not here:
             return None
         traitor = i_am_traitor(view, figure)
-        holder = treasure_holder(view)
+        holder = treasure_holder(view) or (shown_for_good(view) if traitor else None)
         if holder == figure or self._must_leave(view, figure):
             return self._exit(view, figure)
+        if traitor and view.get("treasure_out"):
+            return self._exit(view, figure)   # the gang got it out: nothing left for her to steal
         if traitor and holder and holder != figure and free(view, holder):
             spot = view["figures"][holder].get("spot")
             if spot:
@@ -689,6 +712,8 @@ class GangBot(HeuristicBot):
         def score(a: Action) -> tuple:
             return (cost_at(a.to), a.to)
         best = min(moves, key=score)
+        if self.budget.get("lookahead"):
+            best = self._look_ahead(view, figure, moves, score, dist, sight, relax, shown_anyway) or best
         if score(best)[0] >= FAR:
             return None
         # moving on is worth it when it is better than staying where he is (a round lost)
@@ -697,6 +722,33 @@ class GangBot(HeuristicBot):
             return None
         self.waited[figure] = 0
         return best
+
+    def _look_ahead(self, view: dict, figure: str, moves: list[Action], score, dist: dict, sight: "Sight",
+                    relax: float, shown_anyway: bool) -> Action | None:
+        """Hard: the few best end squares, each judged with the turn after it too: how near the goal
+        he may get next turn from there (the rules' reach) while ending out of sight of the police
+        as they stand, so that he does not hide in a corner he can only leave in the open."""
+        ranked = sorted(moves, key=score)[: self.budget["lookahead"]]
+        if len(ranked) < 2:
+            return None
+        geo = episode_geometry(view["episode"])
+        temples, drained, _ = board_state(view)
+        bs = BoardState(open_temples=temples, drained=drained)
+        swim = "wetsuit" in view["mine"].get(figure, {}).get("devices", ())
+        step = allowance(view, figure)
+        police = {spot_from_text(f["spot"]) for f in view["figures"].values()
+                  if f["kind"] in ("agent", "zenigata", "guard") and on_board(f.get("spot"))}
+
+        def after(a: Action) -> tuple:
+            now_cost = score(a)[0]
+            d0 = dist.get(spot_from_text(a.to), FAR)
+            if d0 == 0 or now_cost >= FAR:
+                return (now_cost, a.to)
+            nxt = geo.reach(spot_from_text(a.to), step, GANG, state=bs, blocked=police, swim=swim)
+            best_next = min((dist.get(s_, FAR) + (0 if shown_anyway else relax * SEEN_COST *
+                             (isinstance(s_, Sq) and s_ in sight.now)) for s_ in nxt.cost), default=FAR)
+            return (now_cost + 0.5 * (best_next - d0), a.to)
+        return min(ranked, key=after)
 
     def _rounds_through(self, view: dict, figure: str, goal: str, now: int) -> int:
         """Rounds to walk to ``goal``, act there (one round) and walk from it to the nearest exit."""
