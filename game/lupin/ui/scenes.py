@@ -291,10 +291,19 @@ def _lupin_continue():
     match, data = found
 
     def build():
+        from game.engine.titles import title
         from game.lupin.ui.play_scene import LupinPlayScene
+        from game.ui.scenes.setup import keep_computer_seats, make_bots
 
-        # the clock, what each seat had seen (its "Since your last turn") and the tiles held for it
-        return [LupinPlayScene(match, **screen_options(data.ui))]
+        # the clock, what each seat had seen (its "Since your last turn") and the tiles held for it,
+        # and the seats the computer plays (their bots learn the game so far from their views)
+        ui = dict(data.ui or {})
+        saved = ui.get("computer")
+        players = {str(s): str(b) for s, b in saved.items()} if isinstance(saved, dict) else {}
+        scenes = [LupinPlayScene(match, computer=make_bots(title("lupin"), players, match.seed),
+                                 **screen_options(ui))]
+        keep_computer_seats(scenes, players)
+        return scenes
 
     name = episode(match.config["episode"]).name[current_language()]
     note = t("lupin.setup.resume_note", episode=name, round=match.state.round, players=match.config["players"])
