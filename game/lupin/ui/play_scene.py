@@ -275,7 +275,7 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         # Zenigata's "Where could they be?" overlay, off until his player switches it on
         self.where: Any = None            # a WhereOverlay, watching Zenigata's view once switched on
         self.where_on = False
-        self.where_button = FitButton(WHERE_BUTTON, self._where_label, self.toggle_where, style="ghost")
+        self.where_button = FitButton(WHERE_BUTTON, self._where_label, self.toggle_where, style="secondary")
         self.refresh()
 
     # ================================================================ the game
@@ -1280,8 +1280,8 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         if self.over or self.match.state.is_over():   # the tutorial's end has no end screen
             colour = theme.RED
             title = self._winners_title()
-        elif self.revealed:
-            playing = self._playing_now()
+        elif self.revealed or self.thinking_seat() is not None:   # a computer seat plays: it is its turn
+            playing = self._playing_now() if self.revealed else str(self.thinking_seat())
             colour = GANG_STYLE.get(playing, ((140, 96, 52), ""))[0]
             title = t("lupin.play.turn_of", who=seat_name(playing))
         else:

@@ -57,7 +57,7 @@ EXPANSION_HINTS = {"difficulty": "lupin_ui_expansion.setup.difficulty_hint",
 
 LEVELS = ("easy", "normal", "hard")   # the computer's levels offered (the title's bots by these names)
 SOLO_LEVEL = "normal"                 # the level "Play solo" gives the computer's seats
-SEAT_CHOICE_W, SEAT_CHOICE_H = 224, 40
+SEAT_CHOICE_W, SEAT_CHOICE_H = 240, 40
 CARDS_BOTTOM = ROLES.bottom - 132     # the seats' cards end here; below, Play solo and the note
 SOLO_TOP, SOLO_H = ROLES.bottom - 120, 46
 
@@ -257,7 +257,7 @@ class LupinSetupScene(SetupScene):
             for seat, _chars, card in cards:
                 box = (card.right - 12 - SEAT_CHOICE_W, card.centery - SEAT_CHOICE_H / 2, SEAT_CHOICE_W, SEAT_CHOICE_H)
                 self.seat_choices[seat] = Choice(box, self._seat_options(), self.players.get(seat, PERSON),
-                                                 self._seat_listener(seat), size=17)
+                                                 self._seat_listener(seat), size=16)
         self.widgets = [self.episode_choice, self.players_choice, self.difficulty_choice, self.visible_toggle,
                         self.variant_choice, self.partner_choice, self.plan_choice, self.seed_stepper,
                         *self.seat_choices.values(), self.solo_zenigata_button, self.solo_gang_button,

@@ -8,8 +8,8 @@ reads the state, nor any other seat's view. The play screen draws it only while 
 board is on screen and the player has switched it on (it is off by default).
 
 How it looks: every square where a hidden member can be gets a light hatch and, in its own corner,
-the member's letter in a small disc of his shape's colour (Lupin top left, Jigen top right, Goemon
-bottom left, Fujiko bottom right): the letter tells who, never the colour alone. A building whose
+the member's letter in a small disc of his token's colour (Lupin, Fujiko and Jigen along the
+bottom, Goemon top right): the letter tells who, never the colour alone. A building whose
 inside may hide a member is outlined with dashes and carries a badge with the letters.
 """
 
@@ -26,7 +26,10 @@ from game.ui import theme
 
 SEAT = "zenigata"
 ORDER = ("lupin", "jigen", "goemon", "fujiko")
-CORNERS = {"lupin": (0.22, 0.22), "jigen": (0.78, 0.22), "goemon": (0.22, 0.78), "fujiko": (0.78, 0.78)}
+# where each member's letter sits in a square: along the bottom, and Goemon top right (the top left
+# corner is the lit squares' glyph's)
+CORNERS = {"lupin": (0.2, 0.8), "fujiko": (0.5, 0.8), "jigen": (0.8, 0.8), "goemon": (0.8, 0.2)}
+DISC = SQUARE * 0.15
 
 
 class WhereOverlay:
@@ -95,12 +98,14 @@ class WhereOverlay:
                 by_square.setdefault(cell, []).append(m)
         for (row, col), members in by_square.items():
             r = square_rect(row, col)
-            canvas.fill((250, 236, 190, 34), r)
-            with canvas.clip(r):   # a light hatch: one diagonal, wide apart
-                canvas.line((250, 236, 190, 90), (r.left, r.bottom), (r.right, r.top), 1.5)
+            canvas.fill((250, 236, 190, 40), r)
+            with canvas.clip(r):   # a light hatch: two diagonals, wide apart
+                for k in (0.0, 0.5):
+                    canvas.line((250, 236, 190, 110), (r.left + k * r.width, r.bottom),
+                                (r.right + k * r.width, r.top), 1.5)
             for m in members:
                 fx, fy = CORNERS.get(m, (0.5, 0.5))
-                _letter_disc(canvas, m, (r.left + r.width * fx, r.top + r.height * fy), SQUARE * 0.17)
+                _letter_disc(canvas, m, (r.left + r.width * fx, r.top + r.height * fy), DISC)
         by_building: dict[str, list[str]] = {}
         for m, buildings in self.insides().items():
             for b in buildings:
