@@ -416,8 +416,11 @@ class LupinSetupScene(SetupScene):
                 style = ZENIGATA_STYLE if c == "zenigata" else GANG_STYLE[c]
                 name = sheet(c).name[lang]
                 nw = canvas.measure(name, 14, theme.BOLD)[0]
+                if cx + 24 + nw > right:   # too long beside the choice: his first name ("Goemon")
+                    name = name.split()[0]
+                    nw = canvas.measure(name, 14, theme.BOLD)[0]
                 if cx + 24 + nw > right:
-                    break
+                    name, nw = "", 0.0
                 if c == "zenigata":
                     canvas.polygon(style[0], [(cx + 9, cy - 10), (cx + 19, cy), (cx + 9, cy + 10), (cx - 1, cy)])
                 else:
