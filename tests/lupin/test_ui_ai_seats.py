@@ -243,6 +243,10 @@ def test_the_bot_thinks_in_a_worker_thread_while_the_window_draws_and_says_so(mo
     for _ in range(5):
         frame(app, 0.4)                                   # the window goes on: the bot has not answered
     assert len(match.log) == 0 and scene.session.thought is not None and not scene.session.thought.ready
+    for _ in range(500):   # the worker has begun choose (it may take a moment to start)
+        if bot.thread is not None:
+            break
+        threading.Event().wait(0.01)
     assert bot.thread is not None and bot.thread != threading.current_thread().name
     assert texts.has("Zenigata is thinking") and scene.faster_button in scene.extra_buttons()
     assert scene.animating()                              # the dots move: frames keep coming
@@ -413,3 +417,32 @@ def test_the_computer_seats_texts_in_both_languages(lang, heuristic_levels):
     no_raw_keys(texts)
     assert isinstance(table, LupinPlayScene)
     pygame.event.clear()
+
+
+# ------------------------------------------------------------------------------ the planning, mixed seats
+
+@pytest.mark.parametrize("computer", [("jigen",), ("lupin",)])
+def test_the_planning_works_with_a_computer_gang_seat_beside_a_persons(computer):
+    """Three players, one gang seat at the computer. The planning is simultaneous: a computer
+    partner chooses its start squares beside the person (else Lupin could never confirm); a computer
+    Lupin (who alone confirms) waits for the person's "Ready", then confirms. The game goes on."""
+    match = Match("lupin", {"episode": "gran-colpo", "players": 3}, 5)
+    app = make_app(scenes=())
+    scene = LupinPlayScene(match, autosave=False, computer={s: HeuristicBot(3) for s in computer})
+    app.stack.push(scene)
+    app.update(0.02)
+    driver = Driver(app, seed=2)
+    ready_offered = False
+    for _ in range(1500):
+        if scene.over or match.state.phase == "gang":
+            break
+        ready_offered |= any(payload == "ready" for _b, payload in scene.buttons)
+        if scene.computer_to_act() is not None:
+            app.update(0.7)
+            continue
+        driver.step()
+    assert match.state.phase == "gang"
+    assert ready_offered == (computer == ("lupin",))
+    if computer == ("lupin",):   # the computer confirmed once told, not before
+        confirm = next(i for i, a in enumerate(match.log) if type(a).__name__ == "ConfirmPlan")
+        assert match.log[confirm].seat == "lupin"

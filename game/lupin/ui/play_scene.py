@@ -93,15 +93,18 @@ def seat_name(seat: str) -> str:
     return t(f"lupin.seat.{seat}")
 
 
-def planning_alongside(state: Any, seat: str) -> bool:
+def planning_alongside(state: Any, seat: str, people_ready: bool = False) -> bool:
     """Whether a computer gang seat acts while people plan too (the planning is simultaneous): while
     it has its members' start squares to choose, which Lupin's seat waits for before the plan may be
-    confirmed (TableSession's ``alongside``)."""
+    confirmed; and a computer holding Lupin's seat (who buys for all and confirms the plan) once the
+    people's seats have said they are ready (TableSession's ``alongside``)."""
     if state.phase != "planning":
         return False
     from game.lupin.rules.actions import ChooseStart
 
-    return any(isinstance(a, ChooseStart) for a in state.legal_actions(seat))
+    if any(isinstance(a, ChooseStart) for a in state.legal_actions(seat)):
+        return True
+    return people_ready and seat == state.seat_of.get("lupin")
 
 
 def _session_attr(name: str) -> Any:
@@ -220,10 +223,12 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         from game.engine.titles import title
         from game.lupin.ui.flip import flip_entries
 
+        self.people_ready = False   # the people's gang seats are done planning (a computer Lupin may confirm)
         self.session = TableSession(match, curtain=title(match.title).curtain, computer=computer,
                                     seats=sorted(set(match.state.seat_of.values())),
                                     events=lambda state: state.log, hold=flip_entries, last_seen=last_seen,
-                                    held=held, alongside=planning_alongside)
+                                    held=held, alongside=lambda state, seat: planning_alongside(
+                                        state, seat, self.people_ready))
         first = self.acting_seat()
         revealed = bool(start_revealed and first) or match.state.is_over()
         super().__init__(match.state, first if (revealed and first) else TABLE)
@@ -427,6 +432,21 @@ class LupinPlayScene(TableParts, LupinBoardScene):
     def _faster_label(self) -> str:
         return t("lupin_ai.normal_speed" if self.session.fast else "lupin_ai.faster")
 
+    def waits_for_computer_lupin(self) -> bool:
+        """A person's gang seat plans while the computer holds Lupin's seat (who alone confirms the
+        plan): the person says when the gang is ready ("Ready: Lupin may confirm the plan")."""
+        state = self.match.state
+        lupin_seat = state.seat_of.get("lupin")
+        return bool(self.revealed and not self.over and state.phase == "planning" and not self.people_ready
+                    and lupin_seat in self.session.computer and self.seat in state.to_act()
+                    and self.seat not in self.session.computer)
+
+    def planning_ready(self) -> None:
+        """The people's seats are done planning: the computer's Lupin may buy what is left and confirm."""
+        self.people_ready = True
+        self.refresh()
+        self.advance()
+
     # ---------------------------------------------------------------- "Where could they be?"
     def where_available(self) -> bool:
         """The overlay may be switched on: Zenigata's own board is on screen (a person plays him)."""
@@ -537,6 +557,8 @@ class LupinPlayScene(TableParts, LupinBoardScene):
     # ================================================================ what is on offer
     def refresh(self) -> None:
         self._refreshed_in = current_language()   # labels and log lines are made in this language
+        if self.match.state.phase != "planning":
+            self.people_ready = False
         self.view = self.match.state.view(self.seat)
         self._risks: dict = {}   # reveal_risk's answers hold for this position only
         self._layout_tokens()
@@ -621,7 +643,7 @@ class LupinPlayScene(TableParts, LupinBoardScene):
             else:
                 entries.extend(cs)
         nxt = self.next_in_turn()
-        end_rows = len(ends) + (nxt is not None)
+        end_rows = len(ends) + (nxt is not None) + self.waits_for_computer_lupin()
         rows_free = int((BUTTONS.height + BUTTON_GAP) // (BUTTON_H + BUTTON_GAP)) - end_rows
         if math.ceil(len(entries) / 2) > rows_free:
             keep = max(0, rows_free * 2 - 1)
@@ -645,6 +667,12 @@ class LupinPlayScene(TableParts, LupinBoardScene):
                 b = FitButton(r, label, lambda c=entry: self.play(c), icon="!" if risk else None)
                 self.buttons.append((b, entry))
         if entries:
+            y += BUTTON_H + BUTTON_GAP
+        if self.waits_for_computer_lupin():   # a computer holds Lupin's seat: it confirms once told
+            r = (BUTTONS.left, y, BUTTONS.width, BUTTON_H)
+            b = FitButton(r, lambda: t("lupin_ai.plan_ready", who=seat_name(str(self.match.state.seat_of["lupin"]))),
+                          self.planning_ready, icon="check", style="primary")
+            self.buttons.append((b, "ready"))
             y += BUTTON_H + BUTTON_GAP
         if nxt is not None:
             r = (BUTTONS.left, y, BUTTONS.width, BUTTON_H)
