@@ -38,7 +38,8 @@ observers, e.g. a screen's overlay of what a seat may infer); a game resumed fro
 into it first, so it knows the whole game. Undo: the observers are rebuilt (each bot from a copy
 taken before its first observation, each watcher by ``reset()``) and the game so far replayed into
 them, so a bot never keeps knowledge of a move taken back; a bot that cannot be copied makes the
-session offer no undo. Tests run the thoughts synchronously (:data:`THREADED`).
+session offer no undo. Those replays run in a worker thread too (:class:`CatchUp`; :meth:`catching`,
+:meth:`poll`). Tests run the thoughts and replays synchronously (:data:`THREADED`).
 
 Curtain policies (the title's :attr:`game.engine.titles.TitleSpec.curtain`): ``"none"`` (a
 co-operative game: one screen for all, the acting seat is shown at once), ``"seats"`` (a curtain
@@ -138,6 +139,52 @@ class Thought:
         return self.done.is_set()
 
 
+class CatchUp:
+    """The game so far told to some observers (the start's view, then the view after each action,
+    each its own seat's), replayed from config and seed in a worker thread (or at once when not
+    ``threaded``): a resumed game, an undo, an overlay switched on late in a game. Views of moves
+    applied meanwhile wait in ``queue`` and are told on the caller's thread once it is done."""
+
+    def __init__(self, match: Any, observers: Sequence[tuple[Seat, Any]], *, threaded: bool) -> None:
+        self.observers = list(observers)
+        self.queue: list[tuple[Any, Any]] = []
+        self.cancelled = False
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+        self._game = (match.title, match.config, match.seed, match.game_id, list(match.log))
+        if threaded:
+            threading.Thread(target=self._run, name="catch-up", daemon=True).start()
+        else:
+            self._run()
+
+    def holds(self, observer: Any) -> bool:
+        return any(o is observer for _s, o in self.observers)
+
+    def _run(self) -> None:
+        from game.engine.replay import Match
+
+        title, config, seed, game_id, log = self._game
+        try:
+            again = Match(title, config, seed, game_id=game_id)
+            self._tell(again.state)
+            for action in log:
+                if self.cancelled:
+                    return
+                again.apply(action)
+                self._tell(again.state)
+        except BaseException as exc:  # noqa: BLE001 - told on the caller's thread (TableSession.poll)
+            self.error = exc
+        finally:
+            self.done.set()
+
+    def _tell(self, state: Any) -> None:
+        views: dict[Seat, Any] = {}
+        for seat, observer in self.observers:
+            if seat not in views:
+                views[seat] = state.view(seat)
+            observer.observe(views[seat])
+
+
 def default_hold(events: Sequence[Event], seat: Seat, state: Any) -> list[JSON]:
     """The items of ``events`` a seat watches when its curtain next lifts: its events that
     revealed something, redacted for it, as log entries (``{"kind": ..., **data}``)."""
@@ -210,6 +257,7 @@ class TableSession:
         self.watchers: list[tuple[Seat, Any]] = []   # observers that are not bots (a screen's overlay)
         self._queued: dict[Seat, list[Any]] = {}     # views for a bot still thinking, told once it is done
         self._pristine: dict[Seat, Any] = {}         # each observing bot as it was before its first view
+        self._catch_ups: list[CatchUp] = []           # observers being told the game so far
         for seat, bot in self.computer.items():
             if callable(getattr(bot, "observe", None)):
                 try:
@@ -406,12 +454,16 @@ class TableSession:
     def tick(self, dt: float, *, busy: bool = False) -> Played | None:
         """Time passes: a computer seat's move once its bot has chosen (in its worker thread) and
         the pause is over, unless the screen is ``busy`` (an animation, a menu) or a curtain is down
-        for a person. The bot starts thinking at once, during the pause."""
+        for a person. The bot starts thinking at once, during the pause (once it knows the game so
+        far: :meth:`catching`)."""
+        self.poll()
         seat = self.computer_to_act()
         thought = self.thought
         if thought is not None and thought.ready and (thought.stale or thought.seat != seat):
             self._drop_thought()   # begun before another move: its view is out of date
             thought = None
+        if seat is not None and thought is None and self.catching(self.computer[seat]):
+            return None            # its bot is still being told the game so far
         if seat is None or self.curtain_down():
             return None
         if thought is None:
@@ -472,11 +524,32 @@ class TableSession:
     def unwatch(self, observer: Any) -> None:
         self.watchers = [(s, o) for s, o in self.watchers if o is not observer]
 
+    def catching(self, observer: Any = None) -> bool:
+        """Whether ``observer`` (default: any) is still being told the game so far."""
+        return any(not c.cancelled and (observer is None or c.holds(observer)) for c in self._catch_ups)
+
+    def poll(self) -> None:
+        """The catch-ups done: each observer hears the views of the moves made meanwhile."""
+        for c in list(self._catch_ups):
+            if not c.done.is_set():
+                continue
+            self._catch_ups.remove(c)
+            if c.cancelled:
+                continue
+            if c.error is not None:
+                raise c.error
+            for observer, view in c.queue:
+                observer.observe(view)
+
     def _tell(self, observers: Sequence[tuple[Seat, Any]], state: Any) -> None:
         views: dict[Seat, Any] = {}
         for seat, observer in observers:
             if seat not in views:
                 views[seat] = state.view(seat)
+            busy = next((c for c in self._catch_ups if not c.cancelled and c.holds(observer)), None)
+            if busy is not None:
+                busy.queue.append((observer, views[seat]))   # told once it knows the game so far
+                continue
             thought = self.thought
             if thought is not None and thought.seat == seat and observer is self.computer.get(seat) \
                     and not thought.ready:
@@ -486,19 +559,14 @@ class TableSession:
 
     def _catch_up(self, observers: Sequence[tuple[Seat, Any]]) -> None:
         """Tell ``observers`` the game so far: the start's view, then after each action (a game
-        resumed from a save is replayed for them)."""
+        resumed from a save is replayed for them), in a worker thread (:class:`CatchUp`)."""
         if not observers:
             return
         if not self.match.log:
             self._tell(observers, self.state)
             return
-        from game.engine.replay import Match
-
-        again = Match(self.match.title, self.match.config, self.match.seed, game_id=self.match.game_id)
-        self._tell(observers, again.state)
-        for action in self.match.log:
-            again.apply(action)
-            self._tell(observers, again.state)
+        self._catch_ups.append(CatchUp(self.match, observers, threaded=self.threaded))
+        self.poll()
 
     def _rebuild_observers(self) -> None:
         """After an undo: every observer forgets (a bot is its copy from before its first view, a
@@ -508,6 +576,11 @@ class TableSession:
             if self.thought.ready:
                 self._drop_thought()
         self._queued.clear()
+        for c in self._catch_ups:   # a catch-up under way is of a game that no longer is
+            c.cancelled = True
+        for c in self._catch_ups:
+            c.done.wait()
+        self._catch_ups.clear()
         for seat, pristine in self._pristine.items():
             if pristine is not None:
                 self.computer[seat] = copy.deepcopy(pristine)

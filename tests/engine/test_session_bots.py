@@ -190,3 +190,41 @@ def test_faster_shortens_the_pause_and_back():
 def test_the_tests_run_the_bots_synchronously():
     assert session_module.THREADED is False
     assert copy.deepcopy(Observer()).observed == []
+
+
+class Held(Observer):
+    """An observer that waits, at its first view, until it is let go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.go = threading.Event()
+
+    def observe(self, view):
+        assert self.go.wait(5)
+        super().observe(view)
+
+
+def test_the_game_so_far_is_told_in_a_worker_thread_and_the_moves_made_meanwhile_after_it():
+    session = TableSession(Match("example", CONFIG, 5), computer={"south": Observer()}, threaded=True)
+    played_by_both(session, 3)
+    for _ in range(200):   # the computer's thoughts run in threads too: let the last one land
+        session.poll()
+        if session.thought is None or session.thought.ready:
+            break
+        session.thought.done.wait(0.05)
+    watcher = Held()
+    session.watch("north", watcher)
+    assert session.catching(watcher) and watcher.observed == []     # not on the caller's thread
+    step = session.advance()
+    if step.kind == "curtain":
+        session.lift(step.seat)
+    if session.legal():
+        session.submit(lowest(session))                              # a move while it catches up
+    watcher.go.set()
+    for _ in range(500):
+        session.poll()
+        if not session.catching(watcher):
+            break
+        threading.Event().wait(0.01)
+    assert not session.catching(watcher)
+    assert watcher.observed == views_of(session.match, "north")       # the game so far, then the move

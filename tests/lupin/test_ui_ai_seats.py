@@ -446,3 +446,29 @@ def test_the_planning_works_with_a_computer_gang_seat_beside_a_persons(computer)
     if computer == ("lupin",):   # the computer confirmed once told, not before
         confirm = next(i for i, a in enumerate(match.log) if type(a).__name__ == "ConfirmPlan")
         assert match.log[confirm].seat == "lupin"
+
+
+def test_the_overlay_switched_on_late_learns_the_game_in_a_worker_thread(monkeypatch):
+    """Switched on in round 3, the overlay goes through the game's views in a worker thread (the
+    window goes on, its button says it is working it out), then shows the Belief of them."""
+    from game.lupin.ui.scenes import seeded_match
+
+    monkeypatch.setattr(session_module, "THREADED", True)
+    match = seeded_match("gran-colpo", seed=7, until_round=3, phase="police", players=2)
+    app = make_app(scenes=())
+    scene = LupinPlayScene(match, autosave=False, start_revealed=True)
+    app.stack.push(scene)
+    frame(app)
+    assert scene.seat == "zenigata"
+    click(app, scene.where_button.rect.center)
+    assert scene.where_on
+    for _ in range(600):
+        frame(app, 0.02)
+        if scene.where_shown():
+            break
+        threading.Event().wait(0.01)
+    assert scene.where_shown() and not scene.session.catching()
+    belief = zenigata_belief(match)
+    for m in scene.where.hidden():
+        assert scene.where.squares()[m] == {(s.row, s.col) for s in belief.spots(m) if hasattr(s, "row")} | \
+            {(s.square.row, s.square.col) for s in belief.spots(m) if hasattr(s, "square")}

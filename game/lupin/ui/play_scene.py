@@ -453,7 +453,9 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         return bool(self.revealed and not self.over and self.seat == "zenigata")
 
     def where_shown(self) -> bool:
-        return self.where_on and self.where is not None and self.where_available()
+        """Drawn now: switched on, on Zenigata's board, and done learning the game so far."""
+        return (self.where_on and self.where is not None and self.where_available()
+                and not self.session.catching(self.where))
 
     def toggle_where(self) -> None:
         """The overlay on or off; switched on the first time, it learns the game so far from
@@ -469,6 +471,8 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         self.version += 1
 
     def _where_label(self) -> str:
+        if self.where_on and self.where is not None and self.session.catching(self.where):
+            return t("lupin_ai.where_busy")   # a game's worth of views to go through first
         return t("lupin_ai.where_on" if self.where_on else "lupin_ai.where_off")
 
     def extra_buttons(self) -> list[Button]:
@@ -933,7 +937,7 @@ class LupinPlayScene(TableParts, LupinBoardScene):
 
     def animating(self) -> bool:   # full frame rate while these move (else the app idles: issue #11)
         return (self.dice.animating or self.clock_banner is not None or self.planning.flash is not None
-                or self.thinking_seat() is not None or super().animating())
+                or self.thinking_seat() is not None or self.session.catching() or super().animating())
 
     def wants_hand_cursor(self) -> bool:
         if self.popup is not None:
@@ -1110,7 +1114,8 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         key = ("lupin-play", id(self), self.version, self.selected, self.revealed, self.over, self.message,
                self.popup is not None, clock, len(self.dice.rolls), self.dice.rolling, notices, current_language(),
                self.undo_button in self.widgets, self.planning.shop_on, self.planning.picked is None,
-               self.thinking_seat(), self.where_shown() and self.where.version, self.where_available())
+               self.thinking_seat(), self.where_shown() and self.where.version, self.where_available(),
+               self.where_on and self._where_label())
         canvas.layer(key, self._draw_static)
         if self.planning.shop_on:
             self.planning.draw_dynamic(canvas)   # hover, the tile held or dragged, the tile's text
