@@ -472,3 +472,35 @@ def test_the_overlay_switched_on_late_learns_the_game_in_a_worker_thread(monkeyp
     for m in scene.where.hidden():
         assert scene.where.squares()[m] == {(s.row, s.col) for s in belief.spots(m) if hasattr(s, "row")} | \
             {(s.square.row, s.square.col) for s in belief.spots(m) if hasattr(s, "square")}
+
+
+# ------------------------------------------------------------------------------ the seats come back
+
+def test_play_again_keeps_the_levels_of_the_computer_seats(heuristic_levels):
+    from game.lupin.ui.over_scene import GameOverScreen
+
+    match = Match("lupin", {"episode": "gran-colpo", "players": 2}, 3)
+    scene = LupinPlayScene(match, autosave=False, computer={"zenigata": lupin_bots.HardBot(4)})
+    again = GameOverScreen(scene).again_scene()
+    assert isinstance(again, LupinSetupScene)
+    assert again.who_plays() == {"zenigata": "hard", "lupin": "person"}
+
+
+def test_continue_on_the_title_screen_gives_the_computer_seats_back(heuristic_levels):
+    from game.lupin.ui.scenes import _lupin_continue
+
+    app = make_app(scenes=("lupin-setup",))
+    setup = app.stack.top
+    click(app, setup.solo_gang_button.rect.center)            # Zenigata at the computer, normal
+    table = app.stack.top
+    for _ in range(20):
+        app.update(0.7)                                        # it places its men: the game is autosaved
+        if table.match.log:
+            break
+    assert table.match.log
+    offer = _lupin_continue()
+    assert offer is not None
+    scenes = offer[2]()
+    computer = scenes[0].session.computer
+    assert list(computer) == ["zenigata"] and type(computer["zenigata"]) is lupin_bots.NormalBot
+    assert scenes[0].autosaver.ui(scenes[0].match)["computer"] == {"zenigata": "normal"}
