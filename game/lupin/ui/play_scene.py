@@ -23,6 +23,13 @@ Everything the player can do comes from ``state.legal_actions(seat)``, sorted by
 
 The dice of a shot or a blow tumble in a small panel, and a log tells, in sentences, the events the
 seat may know. At the end, the winners, the reason and a way back to the title.
+
+Computer seats (issue #14): no curtain falls for one; while it plays, the turn box says "Zenigata is
+thinking…" (its bot chooses in a worker thread, the window goes on) beside a Faster button, and its
+moves come one per pause, on the board and in the log, as the seat on screen may know them. In the
+planning a computer partner chooses its start squares beside the people; a computer Lupin confirms
+once the people press Ready. On Zenigata's own board, "Where could they be?" (off by default) draws
+where each hidden member may be, from a Belief of Zenigata's view (where_overlay.py).
 """
 
 from __future__ import annotations
