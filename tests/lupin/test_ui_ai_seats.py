@@ -306,6 +306,7 @@ def _human_zenigata_against_the_computer_gang(seed: int = 3):
     driver = Driver(app, seed=seed)
     for _ in range(3000):
         assert not isinstance(app.stack.top, CurtainScene)
+        assert scene.seat != "lupin" and scene.view["seat"] != "lupin"   # the computer gang's view: never drawn
         if scene.computer_to_act() is not None:
             app.update(0.7)
             continue
