@@ -1632,8 +1632,9 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         the hand has none (it is shown enlarged instead)."""
         if pos is None or not PANEL.collidepoint(pos):
             return None
-        if self.where_available() and self.where_button.rect.collidepoint(pos):   # what the overlay shows
-            return self.where_button.rect, t("lupin_ai.where_tip")
+        if self.where_available() and self.where_button.rect.collidepoint(pos):
+            # what the overlay will show, while it is off (once on, the board shows it: no box over it)
+            return None if self.where_on else (self.where_button.rect, t("lupin_ai.where_tip"))
         v = self.view
         item = self.hand_item_at(pos)
         if item is not None:
