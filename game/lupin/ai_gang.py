@@ -106,8 +106,9 @@ def backward_steps(episode: str, open_temples: frozenset, drained: frozenset, pa
 
 @functools.lru_cache(maxsize=256)
 def moves_to(episode: str, goal: str, open_temples: frozenset = frozenset(), drained: frozenset = frozenset(),
-             passage: tuple = (), swim: bool = False) -> dict[Any, int]:
-    """Moves from every spot to ``goal`` for a gang member on the board as it is now."""
+             passage: tuple = (), swim: bool = False, blocked: frozenset = frozenset()) -> dict[Any, int]:
+    """Moves from every spot to ``goal`` for a gang member on the board as it is now, never
+    through the ``blocked`` squares."""
     back = backward_steps(episode, open_temples, drained, passage, swim)
     start = spot_from_text(goal)
     dist = {start: 0}
@@ -119,10 +120,35 @@ def moves_to(episode: str, goal: str, open_temples: frozenset = frozenset(), dra
             continue
         for prev, cost in back.get(cur, ()):
             nd = d + cost
-            if nd < dist.get(prev, FAR):
+            if nd < dist.get(prev, FAR) and prev not in blocked:
                 dist[prev] = nd
                 heapq.heappush(heap, (nd, next(tie), prev))
     return dist
+
+
+def police_squares(view: dict) -> frozenset:
+    """The squares the police stand on, as everybody sees them (a member cannot walk through)."""
+    out = {spot_from_text(f["spot"]) for f in view["figures"].values()
+           if f.get("kind") in ("agent", "zenigata", "guard") and on_board(f.get("spot")) and not f.get("in_car")}
+    out |= {spot_from_text(c["spot"]) for c in view["cars"].values() if c.get("spot")}
+    return frozenset(out)
+
+
+def moves_around(view: dict, figure: str, goal: str) -> dict[Any, int]:
+    """Like :func:`moves_for`, round the policemen and cars standing in the way (a member behind an
+    agent in a narrow street walks round him rather than wait there); where that is much longer,
+    or the way is shut, the printed board's distances."""
+    temples, drained, passage = board_state(view)
+    devices = view["mine"].get(figure, {}).get("devices", ())
+    plain = moves_for(view, figure, goal)
+    around = moves_to(view["episode"], goal, temples, drained, passage, "wetsuit" in devices, police_squares(view))
+    here = view["figures"][figure].get("spot")
+    if not here:
+        return plain
+    pos = spot_from_text(here)
+    if around.get(pos, FAR) <= plain.get(pos, FAR) + 6:
+        return around
+    return plain
 
 
 def moves_for(view: dict, figure: str, goal: str) -> dict[Any, int]:
@@ -701,7 +727,7 @@ class GangBot(HeuristicBot):
         if self.budget["noise"] and self.noise.random() < self.budget["noise"]:
             return self.noise.choice(moves)
         here = view["figures"][figure].get("spot")
-        dist = moves_for(view, figure, goal)
+        dist = moves_around(view, figure, goal)
         now = dist.get(spot_from_text(here), FAR) if here else FAR
         sight = Sight(view, self.budget["samples"], self.rng)
         step = allowance(view, figure)
