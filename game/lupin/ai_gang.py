@@ -713,7 +713,7 @@ class GangBot(HeuristicBot):
         holder = treasure_holder(view)
         last = view["round"] >= view["rounds_total"]
         if i_am_traitor(view, figure):
-            return holder == figure or last
+            return holder == figure or last or bool(view["treasure_out"])
         if holder == figure or view["treasure_out"] or last:
             return True
         if holder is not None and apart(view, holder):

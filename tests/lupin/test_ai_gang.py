@@ -267,3 +267,25 @@ def test_the_shop_fits_the_episode():
     assert site.count("wetsuit") >= 1, site
     bank = _purchases("gran-colpo", 2, 3)
     assert "shovel" not in bank and "wetsuit" not in bank and bank, bank
+
+
+def test_a_traitor_fujiko_leaves_only_with_the_treasure():
+    """5 players, coop: Fujiko with "Perdonami Lupin..." (a traitor) never leaves the map without the
+    treasure while the gang may still lose it to her (only once it is out, or in the last round), and
+    when she strikes a partner he carries the treasure."""
+    escapes: list[tuple] = []
+    strikes: list[tuple] = []
+
+    def look(state, seat, view, legal, action):
+        if seat != "fujiko" or not view["mine"]["fujiko"]["traitor"]:
+            return
+        if isinstance(action, A.Escape):
+            escapes.append((treasure_holder(view) == "fujiko" or view["treasure_out"]
+                            or view["round"] >= view["rounds_total"], view["round"]))
+        if isinstance(action, (A.Melee, A.Shoot)) and view["figures"].get(action.target, {}).get("kind") == "gang":
+            strikes.append((state.carries_treasure(action.target), action))
+    for seed in (1, 5, 6, 8):
+        play({"episode": "rosso-rubino", "players": 5}, seed, "random", "normal", on_decision=look)
+    assert escapes, "these seeds should give a traitor Fujiko who leaves the map"
+    assert all(ok for ok, _ in escapes), escapes
+    assert all(ok for ok, _ in strikes), strikes
