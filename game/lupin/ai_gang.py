@@ -1,0 +1,865 @@
+"""Lupin's computer gang by level (issue #14): :class:`GangBot` ("easy", "normal", "hard").
+
+It reads its seat's view and legal actions only (never the state), as every Lupin bot does
+(game/lupin/bots.py). The method, after the computer "Jack" of Whitehall Mystery (docs/lupin-ai-gang.md):
+
+* **A goal for each member**, from what his seat knows: the treasure sites still face down (the
+  nearest free one, each member of the seat his own), the tomb or the token of an expansion
+  episode (the heuristic's public planners, ``henge_goal`` and ``cagliostro_goal``), the nearest
+  exit once the treasure is his, or out (a partner has it, the alarm rang, nothing is left to
+  flip), and out in any case once the rounds left no longer leave time for anything else.
+* **A weighted choice of the end square**: among the squares the rules let him reach this turn,
+  the one nearest the goal (moves to it, on the board as the view shows it) where he ends *out of
+  every police line of fire* (``Geometry.watched``, the board's reach-with-visibility) and as far
+  as he can from where the police may stand and shoot next turn: the risk that an agent, moving
+  anywhere his legs take him, sees the square (sampled over the agent's reach: normal a few
+  samples, hard all of them) and a deterrent gradient around every policeman. The weights relax
+  as time runs short: a member who can no longer reach his goal in time walks in the open.
+* **Shots and blows when the odds favour them** (game/lupin/rules/odds.py): a member already seen
+  shoots, a hidden one keeps hidden unless the shot is near certain; a traitor Fujiko attacks the
+  carrier when she is likely to win, and the loyal gang hits back at her.
+* The rest (planning, cards, devices, vehicles, freeing) is :class:`HeuristicBot`'s, which this
+  class extends: it keeps the same wishes for the shop, the shovels of Stonehenge, the wetsuits of
+  Cagliostro.
+
+Levels differ in budget and noise only: easy plays a random legal move or end square one time in
+four and looks at no sample; normal samples 6 squares of each policeman's reach; hard all of them
+and weighs risk more. All-vs-all: the same play for its own seat (no betrayal there).
+
+Determinism: every choice is a pure function of the views seen and the seed (sorted keys, a
+seeded :class:`random.Random`, no ``hash()`` of strings, no clock).
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import itertools
+import random
+from typing import Any, Sequence
+
+from game.engine.api import Action
+from game.engine.grid import Sq, parse_coord
+from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot
+from game.lupin.rules import actions as A
+from game.lupin.rules.boards import episode_geometry
+from game.lupin.rules.cagliostro import bot_escapes, data as cagliostro_data
+from game.lupin.rules.characters import sheet
+from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, BoardState, Inside, Under, \
+    spot_from_text
+from game.lupin.rules.odds import attack_odds
+
+LEVELS = ("easy", "normal", "hard")
+
+#: Each level's budget and noise: ``noise`` the chance of a random move, ``samples`` the squares of
+#: each policeman's reach looked at (0: none, None: all), ``risk`` the weight of that risk.
+BUDGET = {
+    "easy": {"noise": 0.25, "samples": 0, "risk": 0.0},
+    "normal": {"noise": 0.0, "samples": 6, "risk": 4.0},
+    "hard": {"noise": 0.0, "samples": None, "risk": 6.0, "lookahead": 8},
+}
+
+SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a line of fire
+DETER_RADIUS = 7       # the deterrent gradient around every policeman (manhattan squares)
+DETER_COST = 0.6       # per square inside that radius
+FAR = 999
+#: How much hiding weighs in each episode: at Cagliostro the site is wide for its 18 rounds and the
+#: police stand on it from the start, so time comes first (measured: hiding as elsewhere stalls the
+#: search for rounds).
+EPISODE_CAUTION = {"cagliostro": 0.25}
+
+
+# ------------------------------------------------------------------------------------ the board
+
+def board_state(view: dict) -> tuple[frozenset, frozenset, tuple]:
+    """What of the board the view says has changed: open temples, drained zones, the passage."""
+    part = view.get("cagliostro") or {}
+    return (frozenset(part.get("open_temples", ())), frozenset(view.get("drained") or part.get("drained", ())),
+            tuple(part.get("passage", ())))
+
+
+@functools.lru_cache(maxsize=32)
+def backward_steps(episode: str, open_temples: frozenset, drained: frozenset, passage: tuple,
+                   swim: bool) -> dict[Any, list[tuple[Any, int]]]:
+    """For every spot, the spots one step before it for a gang member and the step's cost."""
+    geo = episode_geometry(episode)
+    bs = BoardState(open_temples=open_temples, drained=drained)
+    links = {}
+    if len(passage) == 2:
+        a, b = (spot_from_text(x) for x in passage)
+        links = {a: b, b: a}
+    todo = list(geo.board.squares())
+    seen = set(todo)
+    back: dict[Any, list[tuple[Any, int]]] = {}
+    while todo:
+        cur = todo.pop()
+        steps = list(geo.neighbours(cur, GANG, bs, swim))
+        if cur in links:
+            steps.append((links[cur], 1))
+        for nb, cost in steps:
+            back.setdefault(nb, []).append((cur, max(cost, 0)))
+            if nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return back
+
+
+@functools.lru_cache(maxsize=256)
+def moves_to(episode: str, goal: str, open_temples: frozenset = frozenset(), drained: frozenset = frozenset(),
+             passage: tuple = (), swim: bool = False, blocked: frozenset = frozenset()) -> dict[Any, int]:
+    """Moves from every spot to ``goal`` for a gang member on the board as it is now, never
+    through the ``blocked`` squares."""
+    back = backward_steps(episode, open_temples, drained, passage, swim)
+    start = spot_from_text(goal)
+    dist = {start: 0}
+    tie = itertools.count()
+    heap = [(0, next(tie), start)]
+    while heap:
+        d, _, cur = heapq.heappop(heap)
+        if d > dist.get(cur, FAR):
+            continue
+        for prev, cost in back.get(cur, ()):
+            nd = d + cost
+            if nd < dist.get(prev, FAR) and prev not in blocked:
+                dist[prev] = nd
+                heapq.heappush(heap, (nd, next(tie), prev))
+    return dist
+
+
+def police_squares(view: dict) -> frozenset:
+    """The squares the police stand on, as everybody sees them (a member cannot walk through)."""
+    out = {spot_from_text(f["spot"]) for f in view["figures"].values()
+           if f.get("kind") in ("agent", "zenigata", "guard") and on_board(f.get("spot")) and not f.get("in_car")}
+    out |= {spot_from_text(c["spot"]) for c in view["cars"].values() if c.get("spot")}
+    return frozenset(out)
+
+
+def moves_around(view: dict, figure: str, goal: str) -> dict[Any, int]:
+    """Like :func:`moves_for`, round the policemen and cars standing in the way (a member behind an
+    agent in a narrow street walks round him rather than wait there); where that is much longer,
+    or the way is shut, the printed board's distances."""
+    temples, drained, passage = board_state(view)
+    devices = view["mine"].get(figure, {}).get("devices", ())
+    plain = moves_for(view, figure, goal)
+    around = moves_to(view["episode"], goal, temples, drained, passage, "wetsuit" in devices, police_squares(view))
+    here = view["figures"][figure].get("spot")
+    if not here:
+        return plain
+    pos = spot_from_text(here)
+    if around.get(pos, FAR) <= plain.get(pos, FAR) + 6:
+        return around
+    return plain
+
+
+def moves_for(view: dict, figure: str, goal: str) -> dict[Any, int]:
+    temples, drained, passage = board_state(view)
+    devices = view["mine"].get(figure, {}).get("devices", ())
+    return moves_to(view["episode"], goal, temples, drained, passage, "wetsuit" in devices)
+
+
+def on_board(spot: str | None) -> bool:
+    return bool(spot) and not spot.startswith(("inside", "under"))
+
+
+def square_of(spot: str | None) -> Sq | None:
+    """The board square of a spot (an Under spot's square; None inside a building)."""
+    if not spot:
+        return None
+    s = spot_from_text(spot)
+    if isinstance(s, Under):
+        return s.square
+    return s if isinstance(s, Sq) else None
+
+
+# ------------------------------------------------------------------------------------ sight
+
+def police_sight(view: dict) -> tuple[list[tuple[Any, int]], list[Any]]:
+    """The police lines of fire (spot, range) and the vehicles blocking sight, as the view shows
+    them (the rules' ``viewers()`` and ``vehicles()``, read from what everyone sees)."""
+    viewers: list[tuple[Any, int]] = []
+    vehicles: list[Any] = []
+    for _, f in sorted(view["figures"].items()):
+        if f["kind"] in ("zenigata", "agent", "guard") and f.get("spot") and not f.get("in_car") \
+                and not f.get("holding") and not f.get("knocked_out"):
+            viewers.append((spot_from_text(f["spot"]), RIFLE_RANGE if f["kind"] == "guard" else PISTOL_RANGE))
+    for _, car in sorted(view["cars"].items()):
+        if car["spot"]:
+            vehicles.append(spot_from_text(car["spot"]))
+            if car["agents"]:
+                viewers.append((spot_from_text(car["spot"]), PISTOL_RANGE))
+    for ride in view.get("rides", ()):
+        if ride.get("shown") and ride.get("spot"):
+            vehicles.append(spot_from_text(ride["spot"]))
+    return viewers, vehicles
+
+
+@functools.lru_cache(maxsize=4096)
+def watched_from(episode: str, spot: Any, rng: int) -> frozenset:
+    """The squares one policeman on ``spot`` sees (no vehicle in the way): cached per board."""
+    return frozenset(episode_geometry(episode).watched([(spot, rng)]))
+
+
+@functools.lru_cache(maxsize=2048)
+def police_reach(episode: str, spot: Any, moves: int) -> tuple:
+    """The spots a policeman on ``spot`` may end his next move on (the printed board), sorted."""
+    geo = episode_geometry(episode)
+    r = geo.reach(spot, moves, POLICE)
+    return tuple(sorted((s for s in r.cost if isinstance(s, Sq)), key=lambda s: (s.row, s.col)))
+
+
+@functools.lru_cache(maxsize=8)
+def police_moves(kind: str) -> int:
+    try:
+        return sheet(kind).movement(0)
+    except KeyError:
+        return 5
+
+
+class Sight:
+    """Where the police see now, where they may see after their next move, and how close they are:
+    built once per decision from the view's public police positions."""
+
+    def __init__(self, view: dict, samples: int | None, rng: random.Random):
+        self.episode = view["episode"]
+        geo = episode_geometry(self.episode)
+        viewers, vehicles = police_sight(view)
+        bus = {spot_from_text(s) for s in view.get("bus", ())}
+        self.now = set(geo.watched(viewers, vehicles=vehicles)) - bus
+        self.police: list[Sq] = [s if isinstance(s, Sq) else s.square for s, _ in viewers
+                                 if isinstance(s, (Sq, Under))]
+        self.risk: dict[Sq, float] = {}
+        if samples == 0:
+            return
+        miss: dict[Sq, float] = {}
+        for _, f in sorted(view["figures"].items()):
+            if f["kind"] not in ("zenigata", "agent") or not on_board(f.get("spot")) or f.get("holding") \
+                    or f.get("in_car") or f.get("knocked_out"):
+                continue
+            here = spot_from_text(f["spot"])
+            reach = police_reach(self.episode, here, police_moves(f["kind"] if f["kind"] != "zenigata" else "zenigata"))
+            if not reach:
+                continue
+            if samples is not None and len(reach) > samples:
+                reach = tuple(rng.sample(reach, samples))
+            count: dict[Sq, int] = {}
+            for s in reach:
+                for t in watched_from(self.episode, s, PISTOL_RANGE):
+                    count[t] = count.get(t, 0) + 1
+            n = len(reach)
+            for t, k in count.items():
+                miss[t] = miss.get(t, 1.0) * (1.0 - k / n)
+        self.risk = {t: 1.0 - m for t, m in miss.items() if t not in bus}
+
+    def seen(self, spot: str) -> bool:
+        sq = square_of(spot)
+        return on_board(spot) and sq in self.now
+
+    def deterrent(self, spot: str) -> float:
+        sq = square_of(spot)
+        if sq is None or not on_board(spot):
+            return 0.0
+        return sum(max(0, DETER_RADIUS - abs(sq.row - p.row) - abs(sq.col - p.col)) for p in self.police)
+
+    def later(self, spot: str) -> float:
+        sq = square_of(spot)
+        if sq is None or not on_board(spot):
+            return 0.0
+        return self.risk.get(sq, 0.0)
+
+
+# ------------------------------------------------------------------------------------ knowledge
+
+def members(view: dict) -> list[str]:
+    return [c for c in ORDER if view["figures"].get(c, {}).get("kind") == "gang"]
+
+
+def free(view: dict, c: str) -> bool:
+    f = view["figures"].get(c, {})
+    return f.get("kind") == "gang" and not f.get("escaped") and not f.get("arrested_by")
+
+
+def apart(view: dict, c: str) -> bool:
+    """A member playing for himself against the seat: a traitor Fujiko (she has betrayed, or plays
+    apart at Cagliostro)."""
+    part = view.get("cagliostro") or {}
+    return c == "fujiko" and (bool(view.get("betrayed")) or bool(part.get("fujiko_apart")))
+
+
+def i_am_traitor(view: dict, figure: str) -> bool:
+    return figure == "fujiko" and bool(view["mine"].get("fujiko", {}).get("traitor")) \
+        and view.get("variant") == "coop"
+
+
+def treasure_holder(view: dict) -> str | None:
+    """The member known to this seat to carry the mission's treasure (None: not known)."""
+    single = view["episode"] not in ("rosso-rubino", "gran-colpo")   # the expansion's one treasure tile
+    for t in view["tiles"]:
+        if (t.get("treasure") or single) and t.get("carrier"):
+            return t["carrier"]
+    # Fujiko has betrayed: she took the treasure (flipped it or beat its carrier), told to everybody
+    if view.get("betrayed") and any(t.get("carrier") == "fujiko" and t.get("treasure") is not False
+                                    for t in view["tiles"]):
+        return "fujiko"
+    return None
+
+
+def sites_left(view: dict) -> list[str]:
+    return sorted({t["site"] for t in view["tiles"] if t.get("site") is not None})
+
+
+def unknown_tiles_carried(view: dict) -> bool:
+    """A member carries a tile this seat has not seen (it may be the treasure)."""
+    return any(t.get("carrier") in view["figures"] and "treasure" not in t for t in view["tiles"])
+
+
+def treasure_found(view: dict) -> bool:
+    """This seat knows the treasure is in the gang's hands: seen, the alarm, the treasure out, or no
+    tile left face down while a member carries one it has not seen."""
+    holder = treasure_holder(view)
+    if holder is not None and view["figures"].get(holder, {}).get("kind") == "gang":
+        return True
+    if view.get("alarm") or view.get("treasure_out"):
+        return True
+    if view["episode"] in ("rosso-rubino", "gran-colpo") and not sites_left(view) and unknown_tiles_carried(view):
+        return True
+    return shown_for_good(view) is not None
+
+
+def shown_for_good(view: dict) -> str | None:
+    """A partner carrying a tile this seat has not seen who is on the board in everybody's view
+    though no policeman sees his square: only a member who has held the treasure stays shown so
+    (the rules show him for good), so he has it. None when nobody is."""
+    if view["episode"] not in ("rosso-rubino", "gran-colpo") or view.get("betrayed"):
+        return None
+    carriers = sorted({t["carrier"] for t in view["tiles"] if t.get("carrier") in view["figures"]
+                       and "treasure" not in t})
+    suspects = [c for c in carriers if view["figures"][c].get("shown") and on_board(view["figures"][c].get("spot"))]
+    if not suspects:
+        return None
+    viewers, vehicles = police_sight(view)
+    seen = episode_geometry(view["episode"]).watched(viewers, vehicles=vehicles)
+    for c in suspects:
+        sq = square_of(view["figures"][c]["spot"])
+        if sq is not None and sq not in seen and spot_from_text(view["figures"][c]["spot"]) not in \
+                {spot_from_text(b) for b in view.get("bus", ())}:
+            return c
+    return None
+
+
+def allowance(view: dict, figure: str) -> int:
+    try:
+        return max(1, sheet(figure).movement(view["figures"][figure]["wounds"]))
+    except KeyError:
+        return 4
+
+
+# ------------------------------------------------------------------------------------ Cagliostro
+
+@functools.lru_cache(maxsize=1)
+def caesar_floor() -> tuple[str, ...]:
+    board = episode_geometry("cagliostro").board
+    temple = cagliostro_data().treasure_temple
+    return tuple(sorted(str(sq) for p in board.places_of("temple") if p.name == temple for sq in p.squares
+                        if board.cell(sq).temple_part == "floor"))
+
+
+def caesar_moves(view: dict, figure: str, where: Any) -> tuple[int, str]:
+    """Moves from ``where`` to the nearest square of Divus Caesar's floor (the temple taken as open)."""
+    temples, drained, passage = board_state(view)
+    temples = temples | {cagliostro_data().treasure_temple}
+    swim = "wetsuit" in view["mine"].get(figure, {}).get("devices", ())
+    return min((moves_to("cagliostro", sq, temples, drained, passage, swim).get(where, FAR), sq)
+               for sq in caesar_floor())
+
+
+def caesar_phase(view: dict) -> bool:
+    """Divus Caesar is open, or opens next round."""
+    part = view.get("cagliostro") or {}
+    temple = cagliostro_data().treasure_temple
+    return temple in part.get("open_temples", ()) or temple in part.get("opening", {})
+
+
+def site_goals(view: dict) -> list[str]:
+    """The squares worth walking to on the Roman site: the tokens still face down, and the
+    handwheels of the flooded zones that still hold one."""
+    board = episode_geometry("cagliostro").board
+    part = view.get("cagliostro") or {}
+    goals = sorted(coord for coord, token in part.get("tokens", {}).items() if token is None)
+    wet = set()
+    for coord in goals:
+        cell = board.cell(parse_coord(coord))
+        if cell.flooded is not None and cell.flooded not in part.get("drained", ()):
+            wet.add(cell.flooded)
+    wheels = sorted(sq for sq, zone in part.get("handwheels", {}).items()
+                    if zone in wet and zone not in part.get("draining", {}))
+    return goals + wheels
+
+
+def cagliostro_plan(view: dict, figure: str, commit: dict[str, str] | None = None) -> str | None:
+    """Cagliostro's goal for ``figure``: the coins when he is the one to fetch them; else the token
+    (or handwheel) a greedy matching of the free members to the goals gives him: the nearest pair
+    first, then the next; a partner whose square this seat does not know is taken to stand at his
+    quarter's anchor. None: nothing left for him (he heads out)."""
+    part = view.get("cagliostro") or {}
+    temple = cagliostro_data().treasure_temple
+    coins_here = any(t["site"] == temple for t in view["tiles"])
+    crew = [c for c in members(view) if free(view, c) and not apart(view, c)]
+    if figure not in crew and not apart(view, figure):
+        return None
+
+    def where(c: str) -> Any:
+        spot = view["figures"][c].get("spot")
+        if spot and not spot.startswith(("inside", "under")):
+            return spot_from_text(spot)
+        return parse_coord(ANCHORS.get(c, "H18"))
+    if coins_here and (temple in part.get("open_temples", ()) or temple in part.get("opening", {})):
+        if apart(view, figure):
+            return caesar_moves(view, figure, where(figure))[1]
+        ranked = sorted((caesar_moves(view, c, where(c))[0], ORDER.index(c), c) for c in crew)
+        if ranked and ranked[0][2] == figure:
+            return caesar_moves(view, figure, where(figure))[1]
+        # a second member goes too when he is nearly as near (the first may be stopped)
+        if len(ranked) > 1 and ranked[1][2] == figure and ranked[1][0] <= ranked[0][0] + 2:
+            return caesar_moves(view, figure, where(figure))[1]
+        return None
+    if not coins_here:
+        return None
+    goals = site_goals(view)
+    if apart(view, figure):
+        crew = [figure]
+    wheels = set(part.get("handwheels", {}))
+    busts_left = sum(1 for t in part.get("tokens", {}).values() if t is None) and \
+        max(0, 4 - sum(1 for t in part.get("tokens", {}).values() if t == "bust"))
+    fixed = tuple(sorted((c, g) for c, g in (commit or {}).items() if c in crew and g in goals))
+    first = site_routes(view, tuple(crew), tuple(goals), tuple(sorted(wheels)), busts_left,
+                        tuple(str(where(c)) for c in crew), fixed)
+    return first.get(figure)
+
+
+def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: int,
+                starts: tuple, fixed: tuple = ()) -> dict[str, str]:
+    """Each member's next goal on the Roman site: every way of giving the members distinct first
+    goals, each then completed by nearest-neighbour routes (the member free soonest takes his
+    nearest goal left), scored by when the goals are reached: the visit by which the busts still
+    needed are likely found (tokens are shuffled: with ``needed`` of ``n`` face-down tokens still
+    wanted, about ``needed*(n+1)/(busts+1)`` visits), then the sum of all visit times."""
+    part = view.get("cagliostro") or {}
+    tokens = [g for g in goals if g not in wheels]
+    n = len(tokens)
+    faces = [t for t in part.get("tokens", {}).values() if t is None]
+    busts_down = max(1, 4 - sum(1 for t in part.get("tokens", {}).values() if t == "bust"))
+    need_visits = max(1, min(n, -(-needed * (len(faces) + 1) // (busts_down + 1)))) if n else 0
+    board = board_state(view)
+
+    def d(c: str, a: Any, g: str) -> int:
+        """Whole rounds to walk there (he must end his move on it), in moves of his allowance."""
+        if c in view["mine"]:
+            m = moves_for(view, c, g).get(a, FAR)
+        else:
+            m = moves_to("cagliostro", g, *board).get(a, FAR)
+        if m >= FAR:
+            return FAR
+        step = allowance(view, c)
+        return -(-m // step) * 100 + m   # whole rounds first, then moves
+    pos = {c: spot_from_text(s_) for c, s_ in zip(crew, starts)}
+    wheel_cost = 200   # a handwheel: two rounds' worth, a token first (it may be a bust)
+    best: tuple | None = None
+    pinned = dict(fixed)   # members who keep the goal they walk to (no turning back and forth)
+    free_crew = tuple(c for c in crew if c not in pinned)
+    candidates = [g for g in goals if g not in pinned.values()]
+    crew = tuple(pinned) + free_crew
+    for rest in itertools.permutations(candidates, min(len(free_crew), len(candidates))):
+        firsts = tuple(pinned.values()) + rest
+        times = {c: 0 for c in crew}
+        here = dict(pos)
+        left = set(goals)
+        visits: list[int] = []
+        ok = True
+        for c, g in zip(crew, firsts):
+            dd = d(c, here[c], g)
+            if dd >= FAR:
+                ok = False
+                break
+            times[c] += dd + (wheel_cost if g in wheels else 0)
+            here[c] = spot_from_text(g)
+            left.discard(g)
+            if g not in wheels:
+                visits.append(times[c])
+        if not ok:
+            continue
+        while left:
+            c = min(crew, key=lambda x: (times[x], crew.index(x)))
+            opts = [(d(c, here[c], g) + (wheel_cost if g in wheels else 0), g) for g in sorted(left)]
+            opts = [o for o in opts if o[0] < FAR]
+            if not opts:
+                times[c] = FAR
+                if all(times[x] >= FAR for x in crew):
+                    break
+                continue
+            dd, g = min(opts)
+            times[c] += dd
+            here[c] = spot_from_text(g)
+            left.discard(g)
+            if g not in wheels:
+                visits.append(times[c])
+        visits.sort()
+        key_time = visits[need_visits - 1] if need_visits and len(visits) >= need_visits else FAR
+        key = (key_time, sum(visits[:need_visits]), firsts)
+        if best is None or key < best[0]:
+            best = (key, dict(zip(crew, firsts)))
+    return best[1] if best else {}
+
+
+# ------------------------------------------------------------------------------------ the bot
+
+class GangBot(HeuristicBot):
+    """The computer gang of one seat, at ``level`` "easy", "normal" or "hard"."""
+
+    def __init__(self, level: str, seed: int):
+        if level not in BUDGET:
+            raise ValueError(f"unknown gang level {level!r}; the levels are {', '.join(LEVELS)}")
+        super().__init__(seed)
+        self.level = level
+        self.budget = BUDGET[level]
+        self.rng = random.Random(seed * 31 + 7)
+        self.noise = random.Random(seed * 131 + 17)
+        self.targets: dict[str, str] = {}   # the goal each of his members walks to (Cagliostro)
+        self.waited: dict[str, int] = {}    # turns each member stayed put rather than be seen
+
+    # ---------------------------------------------------------------- entry
+    def choose(self, view: dict, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if view["phase"] == "gang" and view["seat"] != "zenigata":
+            by_type: dict[type, list[Action]] = {}
+            for a in legal:
+                by_type.setdefault(type(a), []).append(a)
+            if A.BuyLeftover not in by_type and A.ConfirmPlan not in by_type and A.AcceptTreasure not in by_type:
+                return self._gang(view, by_type)
+        if view["phase"] == "treasure":
+            flips = [a for a in legal if isinstance(a, A.Flip)]
+            if flips:
+                return self.rng.choice(flips)
+        return super().choose(view, legal)
+
+    # ---------------------------------------------------------------- goals
+    def goal(self, view: dict, figure: str) -> str | None:
+        """Where ``figure`` heads now (a spot as text), or None (nowhere in particular)."""
+        me = view["figures"][figure]
+        here = me.get("spot")
+        if not here:
+            return None
+        traitor = i_am_traitor(view, figure)
+        holder = treasure_holder(view) or (shown_for_good(view) if traitor else None)
+        if view["episode"] == "cagliostro" and holder is None and caesar_phase(view):
+            fetch = cagliostro_plan(view, figure, self.targets)
+            if fetch is not None:
+                return fetch   # the coins are the gang's only chance now, however late
+        if holder == figure or (self._must_leave(view, figure) and self._worth_leaving(view, holder)):
+            return self._exit(view, figure)
+        if traitor and view.get("treasure_out"):
+            return self._exit(view, figure)   # the gang got it out: nothing left for her to steal
+        if traitor and holder and holder != figure and free(view, holder):
+            spot = view["figures"][holder].get("spot")
+            if spot:
+                return spot
+        if view["betrayed"] and holder == "fujiko" and figure != "fujiko" and free(view, "fujiko"):
+            spot = view["figures"]["fujiko"].get("spot")
+            if spot:
+                return spot   # the loyal gang takes the treasure back from her
+        if not traitor and treasure_found(view):
+            return self._exit(view, figure)
+        if view["episode"] == "cagliostro":
+            goal = cagliostro_plan(view, figure, self.targets)
+            if goal is not None and not caesar_phase(view):
+                self.targets[figure] = goal
+            return goal if goal is not None else self._exit(view, figure)
+        if view["episode"] in EPISODE_GOALS:
+            goal = EPISODE_GOALS[view["episode"]](view, figure)
+            return goal if goal is not None else (self._exit(view, figure) if self._late(view, figure, 2) else None)
+        return self._site(view, figure)
+
+    def _exit(self, view: dict, figure: str) -> str | None:
+        here = view["figures"][figure].get("spot")
+        if not here:
+            return None
+        pos = spot_from_text(here)
+        # an exit a policeman, a car or a parked vehicle stands on is no way out for now
+        taken = {f.get("spot") for f in view["figures"].values() if f.get("kind") != "gang"} | \
+            {c.get("spot") for c in view["cars"].values()} | \
+            {r.get("spot") for r in view.get("rides", ()) if not r.get("riders")}
+        exits = [e for e in self._exits(view, figure) if e not in taken or e == here] or self._exits(view, figure)
+        return min(exits, key=lambda s: (moves_for(view, figure, s).get(pos, FAR), s)) if exits else None
+
+    @staticmethod
+    def _exits(view: dict, figure: str) -> list[str]:
+        if view["episode"] == "cagliostro":
+            return bot_escapes(view, figure)
+        return sorted(str(s) for s in episode_geometry(view["episode"]).board.squares_of("start"))
+
+    def _rounds_needed(self, view: dict, figure: str) -> int:
+        """Rounds ``figure`` needs to walk to his nearest exit."""
+        here = view["figures"][figure].get("spot")
+        if not here:
+            return FAR
+        exit_ = self._exit(view, figure)
+        if exit_ is None:
+            return FAR
+        d = moves_for(view, figure, exit_).get(spot_from_text(here), FAR)
+        step = allowance(view, figure)
+        return -(-d // step)
+
+    def _rounds_left(self, view: dict) -> int:
+        """Gang phases left, this one included."""
+        return view["rounds_total"] - view["round"] + 1
+
+    def _late(self, view: dict, figure: str, margin: int) -> bool:
+        return self._rounds_needed(view, figure) + margin >= self._rounds_left(view)
+
+    @staticmethod
+    def _worth_leaving(view: dict, holder: str | None) -> bool:
+        """Leaving in time matters only once the treasure may be in the gang's hands (found, a tile
+        this seat has not seen in a partner's, the coins' temple opening): else the gang loses by
+        leaving as surely as by staying, and the search goes on to the end."""
+        if holder is not None or treasure_found(view) or unknown_tiles_carried(view):
+            return True
+        return view["episode"] == "cagliostro" and caesar_phase(view)
+
+    def _must_leave(self, view: dict, figure: str) -> bool:
+        """Out now: the rounds left barely cover the way out (the last one always)."""
+        return self._late(view, figure, 1)
+
+    def _site(self, view: dict, figure: str) -> str | None:
+        """The base episodes: the treasure building the member goes to flip a tile in."""
+        sites = sites_left(view)
+        if not sites:
+            return None
+        board = episode_geometry(view["episode"]).board
+        if view["episode"] == "rosso-rubino":
+            buildings = [str(Inside(b)) for b in sites]
+        else:
+            buildings = sorted(str(Inside(b.name)) for b in board.buildings.values() if b.props.get("treasure"))
+        if len(buildings) == 1:
+            return buildings[0]
+        here = spot_from_text(view["figures"][figure]["spot"])
+        # his seat's members he knows the squares of share the buildings out: each the nearest free
+        # one, in the order that leaves the slowest of them nearest; a partner of another seat is
+        # assumed to take the building of his rank
+        mine = [c for c in members(view) if c in view["mine"] and free(view, c) and view["figures"][c].get("spot")
+                and treasure_holder(view) != c]
+        others = [c for c in members(view) if c not in view["mine"] and free(view, c) and not apart(view, c)]
+        taken = {buildings[ORDER.index(c) % len(buildings)] for c in others} if len(buildings) > len(mine) else set()
+        pool = [b for b in buildings if b not in taken] or buildings
+        if figure not in mine:
+            return min(pool, key=lambda b: (moves_for(view, figure, b).get(here, FAR), b))
+        best: tuple | None = None
+        for perm in itertools.permutations(pool, min(len(mine), len(pool))):
+            cost = []
+            for c, b in zip(mine, perm):
+                cost.append(moves_for(view, c, b).get(spot_from_text(view["figures"][c]["spot"]), FAR))
+            key = (max(cost), sum(cost), perm)
+            if best is None or key < best[0]:
+                best = (key, dict(zip(mine, perm)))
+        assert best is not None
+        return best[1].get(figure) or min(pool, key=lambda b: (moves_for(view, figure, b).get(here, FAR), b))
+
+    # ---------------------------------------------------------------- the gang's turn
+    def _gang(self, view: dict, by_type: dict) -> Action:
+        moves = by_type.get(A.Move, [])
+        figure = moves[0].figure if moves else next(
+            (a.figure for acts in by_type.values() for a in acts if getattr(a, "figure", None) in view["figures"]), None)
+        if figure is None:
+            return HeuristicBot._gang(self, view, by_type)
+        moves = [a for a in moves if a.figure == figure]
+        # the traitor's blow, the loyal gang's answer, a shot worth taking: first (then he moves away)
+        hit = self._attack(view, by_type, figure)
+        if hit is not None:
+            return hit
+        if A.FreeSelf in by_type or A.Vanish in by_type:
+            return HeuristicBot._gang(self, view, by_type)
+        reveal = self._reveal(view, by_type)
+        if reveal is not None:
+            return reveal
+        escapes = [a for a in by_type.get(A.Escape, ()) if self._escape_now(view, a.figure)]
+        if escapes:
+            return escapes[0]
+        goal = self.goal(view, figure) if moves else None
+        if moves and goal is not None:
+            best = self._best_move(view, figure, goal, moves)
+            if best is not None:
+                rides = [r for r in by_type.get(A.Ride, ()) if r.figure == figure]
+                ride = self._best_ride(view, figure, goal, rides, best) if rides else None
+                return ride if ride is not None else best
+        if moves and goal is None:
+            hide = self._hide(view, figure, moves)
+            if hide is not None:
+                return hide
+        # cards, devices and the rest as the heuristic plays them, without its escapes, moves, shots
+        rest = {k: v for k, v in by_type.items() if k not in (A.Escape, A.Move, A.Shoot, A.Melee, A.Ride, A.GetIn)}
+        ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure] or by_type.get(A.EndTurn, [])
+        if rest:
+            if ends:
+                rest[A.EndTurn] = ends
+            return HeuristicBot._gang(self, view, rest)
+        return ends[0] if ends else next(iter(by_type.values()))[0]
+
+    def _stay_put(self, view: dict, figure: str, goal: str) -> bool:
+        here = view["figures"][figure].get("spot")
+        return here == goal
+
+    def _escape_now(self, view: dict, figure: str) -> bool:
+        """Leave the map now: with the treasure; once it is found (a loyal partner has it) or out;
+        in the last round; a traitor Fujiko only with the treasure (or in the last round)."""
+        holder = treasure_holder(view)
+        last = view["round"] >= view["rounds_total"]
+        if i_am_traitor(view, figure):
+            return holder == figure or last or bool(view["treasure_out"])
+        if holder == figure or view["treasure_out"] or last:
+            return True
+        if holder is not None and apart(view, holder):
+            return False   # the loyal gang takes it back from her first
+        if view["episode"] == "cagliostro" and caesar_phase(view) and cagliostro_plan(view, figure) is None:
+            return True    # a partner fetches the coins: he is one fewer to wait for
+        return treasure_found(view)
+
+    # ---------------------------------------------------------------- the end square
+    def _best_move(self, view: dict, figure: str, goal: str, moves: list[Action]) -> Action | None:
+        if self.budget["noise"] and self.noise.random() < self.budget["noise"]:
+            return self.noise.choice(moves)
+        here = view["figures"][figure].get("spot")
+        dist = moves_around(view, figure, goal)
+        now = dist.get(spot_from_text(here), FAR) if here else FAR
+        sight = Sight(view, self.budget["samples"], self.rng)
+        step = allowance(view, figure)
+        # time left: a member who cannot reach his goal, act there and leave in time stops hiding,
+        # and one who has waited for a safe square turn after turn grows bolder
+        slack = self._rounds_left(view) - self._rounds_through(view, figure, goal, now)
+        carrier = treasure_holder(view) == figure
+        relax = 0.1 if slack <= 1 else 0.3 if slack <= 2 else 0.6 if slack <= 3 else 1.0
+        relax *= 0.5 ** self.waited.get(figure, 0)
+        relax *= EPISODE_CAUTION.get(view["episode"], 1.0)
+        stay = step * (0.5 if slack > 3 else 1.5)   # what a round standing still costs him
+        shown_anyway = bool(view["figures"][figure].get("shown")) and (carrier or apart(view, figure))
+
+        def cost_at(to: str) -> float:
+            d = dist.get(spot_from_text(to), FAR)
+            if d >= FAR:
+                return float(FAR)
+            if d == 0:
+                return -100.0   # the goal itself: inside a building, the exit, the tomb
+            cost = float(d)
+            if not shown_anyway:
+                cost += relax * SEEN_COST * sight.seen(to)
+                cost += relax * self.budget["risk"] * sight.later(to)
+            return cost + relax * DETER_COST * sight.deterrent(to) / max(1, step)
+
+        def score(a: Action) -> tuple:
+            return (cost_at(a.to), a.to)
+        best = min(moves, key=score)
+        if self.budget.get("lookahead"):
+            best = self._look_ahead(view, figure, moves, score, dist, sight, relax, shown_anyway) or best
+        if score(best)[0] >= FAR:
+            return None
+        # moving on is worth it when it is better than staying where he is (a round lost)
+        if here and now < FAR and cost_at(here) + stay <= score(best)[0]:
+            self.waited[figure] = self.waited.get(figure, 0) + 1
+            return None
+        # a move that brings him no nearer is a wait as well (no pacing to and fro behind a wall)
+        self.waited[figure] = 0 if dist.get(spot_from_text(best.to), FAR) < now else self.waited.get(figure, 0) + 1
+        return best
+
+    def _look_ahead(self, view: dict, figure: str, moves: list[Action], score, dist: dict, sight: "Sight",
+                    relax: float, shown_anyway: bool) -> Action | None:
+        """Hard: the few best end squares, each judged with the turn after it too: how near the goal
+        he may get next turn from there (the rules' reach) while ending out of sight of the police
+        as they stand, so that he does not hide in a corner he can only leave in the open."""
+        ranked = sorted(moves, key=score)[: self.budget["lookahead"]]
+        if len(ranked) < 2:
+            return None
+        geo = episode_geometry(view["episode"])
+        temples, drained, _ = board_state(view)
+        bs = BoardState(open_temples=temples, drained=drained)
+        swim = "wetsuit" in view["mine"].get(figure, {}).get("devices", ())
+        step = allowance(view, figure)
+        police = {spot_from_text(f["spot"]) for f in view["figures"].values()
+                  if f["kind"] in ("agent", "zenigata", "guard") and on_board(f.get("spot"))}
+
+        def after(a: Action) -> tuple:
+            now_cost = score(a)[0]
+            d0 = dist.get(spot_from_text(a.to), FAR)
+            if d0 == 0 or now_cost >= FAR:
+                return (now_cost, a.to)
+            nxt = geo.reach(spot_from_text(a.to), step, GANG, state=bs, blocked=police, swim=swim)
+            best_next = min((dist.get(s_, FAR) + (0 if shown_anyway else relax * SEEN_COST *
+                             (isinstance(s_, Sq) and s_ in sight.now)) for s_ in nxt.cost), default=FAR)
+            return (now_cost + 0.5 * (best_next - d0), a.to)
+        return min(ranked, key=after)
+
+    def _rounds_through(self, view: dict, figure: str, goal: str, now: int) -> int:
+        """Rounds to walk to ``goal``, act there (one round) and walk from it to the nearest exit."""
+        step = allowance(view, figure)
+        exits = self._exits(view, figure)
+        back = min((moves_for(view, figure, e).get(spot_from_text(goal), FAR) for e in exits), default=FAR)
+        if now >= FAR or back >= FAR:
+            return self._rounds_needed(view, figure)
+        return -(-now // step) + (1 if back else 0) + -(-back // step)
+
+    def _best_ride(self, view: dict, figure: str, goal: str, rides: list[Action], walk: Action) -> Action | None:
+        dist = moves_for(view, figure, goal)
+        far = min(rides, key=lambda a: (dist.get(spot_from_text(a.to), FAR), a.to))
+        if dist.get(spot_from_text(far.to), FAR) < dist.get(spot_from_text(walk.to), FAR) - 2:
+            return far
+        return None
+
+    def _hide(self, view: dict, figure: str, moves: list[Action]) -> Action | None:
+        """No goal: a square out of sight near where he is, if his own is seen."""
+        here = view["figures"][figure].get("spot")
+        sight = Sight(view, 0, self.rng)
+        if not here or not sight.seen(here):
+            return None
+        hidden = [a for a in moves if not sight.seen(a.to)]
+        if not hidden:
+            return None
+        return min(hidden, key=lambda a: (sight.deterrent(a.to), a.to))
+
+    # ---------------------------------------------------------------- shots and blows
+    def _attack(self, view: dict, by_type: dict, figure: str) -> Action | None:
+        attacks = list(by_type.get(A.Melee, ())) + list(by_type.get(A.Shoot, ()))
+        if not attacks:
+            return None
+        holder = treasure_holder(view)
+        me = view["figures"][figure]
+
+        def odds(a: Action) -> float:
+            o = attack_odds(a, view)
+            if o is None:
+                return 0.0
+            return o["odds_after_dodge"] / 100.0
+
+        # a traitor Fujiko strikes the carrier when she is likely to win
+        if i_am_traitor(view, figure):
+            on_carrier = [a for a in attacks if holder and a.target == holder]
+            if on_carrier:
+                best = max(on_carrier, key=lambda a: (odds(a), a.target))
+                if odds(best) >= 0.4 or view["round"] >= view["rounds_total"] - 1:
+                    return best
+        if view["betrayed"] and holder == "fujiko":
+            on_her = [a for a in attacks if a.target == "fujiko"]
+            if on_her:
+                return max(on_her, key=lambda a: (odds(a), type(a).__name__))
+        police = [a for a in attacks if view["figures"].get(a.target, {}).get("kind") in ("agent", "zenigata", "guard")
+                  or a.target in view["cars"]]
+        if not police:
+            return None
+        best = max(police, key=lambda a: (odds(a), isinstance(a, A.Shoot), a.target))
+        p = odds(best)
+        shown = bool(me.get("shown"))
+        if view.get("variant") == "all-vs-all" and not shown and p < 0.9:
+            return None
+        if shown and p >= 0.4:
+            return best
+        if not shown and p >= 0.8:
+            return best
+        if self.level == "easy" and self.noise.random() < 0.2:
+            return self.noise.choice(police)
+        return None
