@@ -5,8 +5,10 @@ The same arguments always print the same output."""
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import sys
+from typing import Any
 
 from game.engine import titles
 
@@ -26,6 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         flags = dict.fromkeys(("--bots", f"--{spec.bots_flag}"))
         q.add_argument(*flags, dest="bots", default=next(iter(spec.bots)), choices=tuple(spec.bots),
                        help="the bots that play every seat")
+        for side in spec.bot_sides:
+            q.add_argument(f"--{side}", dest=f"side_{side}", default=None, choices=tuple(spec.bots),
+                           help=f"the bots that play the {side}'s seats (default: --{spec.bots_flag})")
+        q.add_argument("--jobs", type=int, default=1,
+                       help="games played side by side in that many processes (the same output)")
         q.add_argument("--json", action="store_true", help="print the summary as JSON (the only output form)")
         q.set_defaults(func=_run)
 
@@ -37,8 +44,16 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     config = {o.key: getattr(args, f"config_{o.key}") for o in spec.options}
     assert spec.simulate is not None
+    bots: Any = args.bots
+    if any(getattr(args, f"side_{side}") for side in spec.bot_sides):
+        bots = {side: getattr(args, f"side_{side}") or args.bots for side in spec.bot_sides}
+    run = titles.load(spec.simulate)
+    extra = {"jobs": args.jobs} if "jobs" in inspect.signature(run).parameters else {}
+    if args.jobs < 1:
+        print("heist-table simulate: --jobs must be at least 1", file=sys.stderr)
+        return 2
     try:
-        summary = titles.load(spec.simulate)(config, args.games, args.seed, args.bots)
+        summary = run(config, args.games, args.seed, bots, **extra)
     except ValueError as exc:   # the title's config error: a sentence
         print(f"heist-table simulate: {exc}", file=sys.stderr)
         return 2

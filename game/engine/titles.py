@@ -52,6 +52,8 @@ class TitleSpec:
     options: tuple[Option, ...] = ()            # the config settings `simulate` offers
     bots_flag: str = "bots"                     # `simulate`'s option naming the bots (--bots; a title's own
                                                 #   word, e.g. --criminals, is offered as well as --bots)
+    bot_sides: tuple[str, ...] = ()             # the sides `simulate` may seat at different levels (e.g.
+                                                #   police and gang): --SIDE LEVEL; bots then is {side: name}
     simulate: Ref | None = None                 # (config, games, seed, bots) -> summary dict (JSON)
     play_game: Ref | None = None                # (config, seed, bots) -> one game's summary (selftest)
     selftest_games: tuple[tuple[str, Mapping[str, Any]], ...] = ()   # (label, config): one short game each

@@ -2,7 +2,11 @@
 and of the random-game tests.
 
 Every game is a pure function of its config and seed: the rules' own RNG, and bots seeded from
-the game's seed. Along the way the simulator also tries illegal actions (a legal action with its
+the game's seed. ``bots`` is one level for every seat, or ``{"police": L, "gang": L}`` (the levels
+of game/lupin/bots.py): Zenigata's seat is the police, every other seat the gang. A bot that keeps
+what it saw (``observe``) is shown its seat's view after every action. Each bot's thinking time is
+measured per decision and summed up per side under ``clock`` (the only part of the summary that is
+not the same for the same arguments). Along the way the simulator also tries illegal actions (a legal action with its
 square, target or figure changed at random) and checks that each one is refused with a sentence
 and leaves the state exactly as it was.
 """
@@ -11,13 +15,15 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import statistics
+import time
 import traceback
 from collections import Counter
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from game.engine.api import Action
 from game.engine.playout import assert_refused, rounds_summary
-from game.lupin.ai import BOTS
+from game.lupin.bots import LEVELS, make_bot, observe, side_of
 from game.lupin.rules.state import LupinState, new_game
 
 MAX_ACTIONS = 20000
@@ -44,16 +50,29 @@ def _mutations(state: LupinState, action: Action, rng: random.Random) -> Action 
     return dataclasses.replace(action, **{name: new})
 
 
-def play_game(config: dict[str, Any], seed: int, bots: str = "random", *, illegal_rate: float = 0.05,
-              check: Check | None = None) -> dict[str, Any]:
+def levels_of(bots: str | Mapping[str, str]) -> dict[str, str]:
+    """``{"police": L, "gang": L}`` from one level or a mapping by side (checked)."""
+    levels = {"police": bots, "gang": bots} if isinstance(bots, str) else dict(bots)
+    if set(levels) != {"police", "gang"}:
+        raise ValueError("the bots are one level, or a level for each side: police and gang")
+    for side, level in levels.items():
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r} for the {side}; the levels are {', '.join(LEVELS)}")
+    return levels
+
+
+def play_game(config: dict[str, Any], seed: int, bots: str | Mapping[str, str] = "random", *,
+              illegal_rate: float = 0.05, check: Check | None = None) -> dict[str, Any]:
     """Play one game; returns its summary. ``check(state, last_action)`` runs after every action
     (the invariant tests pass one); an exception anywhere is recorded, not raised."""
+    levels = levels_of(bots)
     rng = random.Random(seed * 7919 + 13)
     state = new_game(config, seed)
-    bot_cls = BOTS[bots]
     players: dict[str, Any] = {}
+    watching: dict[str, Any] = {}   # the bots that keep what they see (observe)
     illegal_tried = illegal_rejected = 0
     actions = 0
+    times: dict[str, list[float]] = {"police": [], "gang": []}
     try:
         if check is not None:
             check(state, None)
@@ -65,8 +84,16 @@ def play_game(config: dict[str, Any], seed: int, bots: str = "random", *, illega
             legal = state.legal_actions(seat)
             if not legal:
                 raise RuntimeError(f"{seat} must act but has no legal action (round {state.round}, {state.phase})")
-            bot = players.setdefault(seat, bot_cls(seed * 101 + len(players)))
-            action = bot.choose(state.view(seat), legal)
+            bot = players.get(seat)
+            view = state.view(seat)
+            started = time.perf_counter()
+            if bot is None:   # a bot that keeps what it sees starts from what its seat sees now
+                bot = players[seat] = make_bot(seat, levels[side_of(seat)], seed * 101 + len(players))
+                if hasattr(bot, "observe"):
+                    watching[seat] = bot
+                    observe(bot, view)
+            action = bot.choose(view, legal)
+            times[side_of(seat)].append(time.perf_counter() - started)
             if illegal_rate and rng.random() < illegal_rate:
                 bad = _mutations(state, action, rng)
                 if bad is not None and bad not in legal:
@@ -75,28 +102,62 @@ def play_game(config: dict[str, Any], seed: int, bots: str = "random", *, illega
                     illegal_rejected += 1
             state.apply(action)
             actions += 1
+            if not state.is_over():
+                for other, watcher in watching.items():
+                    observe(watcher, state.view(other))
             if check is not None:
                 check(state, action)
             if actions > MAX_ACTIONS:
                 raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
         result = state.result()
         return {"ok": True, "rounds": state.round, "actions": actions, "winners": list(result.winners),
-                "reason": result.reason, "illegal_tried": illegal_tried, "illegal_rejected": illegal_rejected}
+                "reason": result.reason, "illegal_tried": illegal_tried, "illegal_rejected": illegal_rejected,
+                "gang_won": gang_won(result.winners), "times": times}
     except Exception as exc:  # noqa: BLE001 - a simulation reports every failure
         return {"ok": False, "rounds": state.round, "actions": actions, "error": f"{type(exc).__name__}: {exc}",
                 "trace": traceback.format_exc(limit=6), "illegal_tried": illegal_tried,
-                "illegal_rejected": illegal_rejected}
+                "illegal_rejected": illegal_rejected, "times": times}
 
 
-def simulate(config: dict[str, Any], games: int, seed: int, bots: str = "random",
-             check: Check | None = None) -> dict[str, Any]:
-    """Play ``games`` games with seeds ``seed``, ``seed+1``... and sum them up."""
-    results = [play_game(config, seed + i, bots, check=check) for i in range(games)]
+def gang_won(winners: Any) -> bool:
+    """Whether a game's winners are gang members (Zenigata's seat is the police)."""
+    return any(w != "zenigata" for w in winners)
+
+
+def _ms(values: list[float]) -> dict[str, Any]:
+    """Decision times in milliseconds: count, median, p95 (nearest rank), max."""
+    if not values:
+        return {"decisions": 0, "median": 0.0, "p95": 0.0, "max": 0.0}
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, max(0, -(-95 * len(ordered) // 100) - 1))]
+    return {"decisions": len(ordered), "median": round(1000 * statistics.median(ordered), 3),
+            "p95": round(1000 * p95, 3), "max": round(1000 * ordered[-1], 3)}
+
+
+def _play_one(job: tuple) -> dict[str, Any]:
+    config, seed, bots = job
+    return play_game(config, seed, bots)
+
+
+def simulate(config: dict[str, Any], games: int, seed: int, bots: str | Mapping[str, str] = "random",
+             check: Check | None = None, jobs: int = 1) -> dict[str, Any]:
+    """Play ``games`` games with seeds ``seed``, ``seed+1``... and sum them up; ``jobs`` > 1 plays
+    them in that many processes (the same games, the same summary but for ``clock``)."""
+    levels_of(bots)
+    started = time.perf_counter()
+    if jobs > 1 and check is None:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.map(_play_one, [(config, seed + i, bots) for i in range(games)], chunksize=1)
+    else:
+        results = [play_game(config, seed + i, bots, check=check) for i in range(games)]
     ok = [r for r in results if r["ok"]]
     rounds = [r["rounds"] for r in ok]
     winners = Counter("+".join(r["winners"]) for r in ok)
     reasons = Counter(r["reason"] for r in ok)
     errors = [{"seed": seed + i, "error": r["error"]} for i, r in enumerate(results) if not r["ok"]]
+    levels = levels_of(bots)
+    gang = sum(1 for r in ok if r["gang_won"])
     return {
         "title": "lupin",
         "config": config,
@@ -111,4 +172,11 @@ def simulate(config: dict[str, Any], games: int, seed: int, bots: str = "random"
         "rounds": {**rounds_summary(rounds), "per_game": rounds},
         "winners": dict(sorted(winners.items())),
         "reasons": dict(sorted(reasons.items())),
+        "sides": {"police": {"level": levels["police"], "won": len(ok) - gang,
+                             "win_rate": round((len(ok) - gang) / len(ok), 4) if ok else 0.0},
+                  "gang": {"level": levels["gang"], "won": gang,
+                           "win_rate": round(gang / len(ok), 4) if ok else 0.0}},
+        "clock": {"seconds": round(time.perf_counter() - started, 2),
+                  "decision_ms": {side: _ms([t for r in results for t in r["times"][side]])
+                                  for side in ("police", "gang")}},
     }

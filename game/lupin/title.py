@@ -73,6 +73,7 @@ TITLE = TitleSpec(
         Option("variant", "coop", ("coop", "all-vs-all")),
     ),
     simulate="game.lupin.simulate:simulate",
+    bot_sides=("police", "gang"),
     play_game="game.lupin.simulate:play_game",
     selftest_games=tuple((e, {"episode": e, "players": 5, "difficulty": "expert", "variant": "coop"})
                          for e in EPISODES),

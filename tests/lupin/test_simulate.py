@@ -49,10 +49,43 @@ def test_simulate_prints_one_json_summary(capsys):
     assert summary["actions"] > 0
 
 
+def _unclocked(out: str) -> str:
+    """The summary without its clock (thinking and wall times), as JSON text."""
+    summary = json.loads(out)
+    assert set(summary["clock"]) == {"seconds", "decision_ms"}
+    summary.pop("clock")
+    return json.dumps(summary, indent=2)
+
+
 def test_the_same_arguments_print_byte_identical_output(capsys):
     _, first = run_json(capsys, BASE)
     _, second = run_json(capsys, BASE)
-    assert first == second
+    assert _unclocked(first) == _unclocked(second)
+
+
+def test_each_side_plays_at_its_own_level_with_its_win_rate_and_thinking_time(capsys):
+    summary, _ = run_json(capsys, BASE + ["--police", "heuristic", "--gang", "random"])
+    assert summary["bots"] == {"police": "heuristic", "gang": "random"}
+    sides = summary["sides"]
+    assert sides["police"]["level"] == "heuristic" and sides["gang"]["level"] == "random"
+    assert sides["police"]["won"] + sides["gang"]["won"] == summary["games"] - summary["errors"] == 4
+    assert sides["gang"]["won"] == sum(n for who, n in summary["winners"].items() if who != "zenigata")
+    for side in ("police", "gang"):
+        ms = summary["clock"]["decision_ms"][side]
+        assert ms["decisions"] > 0 and 0 <= ms["median"] <= ms["p95"] <= ms["max"]
+    # one side named alone: the other plays at --bots' level
+    alone, _ = run_json(capsys, BASE + ["--gang", "heuristic"])
+    assert alone["bots"] == {"police": "random", "gang": "heuristic"}
+    # the same levels by --bots and by sides play the same games
+    both, _ = run_json(capsys, BASE + ["--police", "random", "--gang", "random"])
+    plain, _ = run_json(capsys, BASE)
+    assert both["winners"] == plain["winners"] and both["rounds"] == plain["rounds"]
+
+
+def test_games_played_in_two_processes_give_the_same_summary(capsys):
+    _, one = run_json(capsys, BASE + ["--police", "heuristic"])
+    _, two = run_json(capsys, BASE + ["--police", "heuristic", "--jobs", "2"])
+    assert _unclocked(one) == _unclocked(two)
 
 
 def test_a_different_seed_gives_a_different_output(capsys):
@@ -223,5 +256,5 @@ def test_the_heuristic_simulation_is_the_same_in_every_process():
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(argv, cwd=root, env=env, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
-        outputs.add(done.stdout)
+        outputs.add(_unclocked(done.stdout))
     assert len(outputs) == 1, "the same arguments printed different games in different processes"
