@@ -90,9 +90,9 @@ NEXT2 = 0.4        # ... the move after (hard)
 TAU = 6.0          # how quickly a spot's weight falls with its distance to the member's goal
 SHOT = 2.5         # one shot at a shown member (times the chance to hit)
 BLOCK = 2.0        # a figure standing on the escape square the carrier heads for
-CARRIER = 3.0      # the treasure's carrier is worth this many members
+CARRIER = 4.0      # the treasure's carrier is worth this many members
 STAY_NEAR = 0.02
-CHASE = 0.4        # closing in on a shown member (where he will be next), falling with the distance
+CHASE = 1.0        # closing in on a shown member (where he will be next), falling with the distance
 # coalition: a square already in a policeman's line of fire adds nothing for the next one (the
 # tests switch it off to check that the agents then crowd)
 COALITION = True   # a small pull towards the belief's mass, for figures with nothing better to do
@@ -283,13 +283,22 @@ class PoliceBot:
         return tuple(_sorted(out))
 
     def _carrier(self, view: dict[str, Any]) -> str | None:
+        """Who carries the treasure, as far as Zenigata can tell: a tile he saw is the treasure; else
+        a carrier shown on the board (taking the true treasure shows its taker for good); else any
+        member holding a tile (it may be an empty one: the gang may bluff)."""
+        carriers = []
         for t in view["tiles"]:
             c = t.get("carrier")
-            if c and view["figures"].get(c, {}).get("kind") == "gang" and t.get("treasure", True):
-                return c
+            if not c or view["figures"].get(c, {}).get("kind") != "gang" or t.get("treasure") is False:
+                continue
+            if t.get("treasure"):
+                return str(c)
+            carriers.append(str(c))
         henge = view.get("stonehenge") or {}
-        c = henge.get("carrier")
-        return c if c in view["figures"] else None
+        if henge.get("carrier") in view["figures"]:
+            return str(henge["carrier"])
+        shown = [c for c in carriers if view["figures"][c].get("shown")]
+        return (shown or carriers or [None])[0]
 
     def _goal_map(self, view: dict[str, Any], member: str, carrier: str | None) -> dict[Spot, int]:
         assert self._maps is not None
@@ -562,12 +571,14 @@ class PoliceBot:
         vehicles = self._vehicles(view)
         covered = self._covered(view, vehicles, exclude_free=True)
         shown = self._shown(view)
+        carrier = self._carrier(view)
 
         def score(a: Action) -> tuple:
             sq = spot_from_text(a.to)   # type: ignore[attr-defined]
             seen = self._sees(sq, PISTOL_RANGE, tuple(v for v in vehicles if v != sq))
             gain = sum(mass.get(s, 0.0) for s in seen if s not in covered)
             gain += sum(SHOT * 0.4 for _, where in shown if where in seen and _cheb(sq, where) >= 2)
+            gain += max((_chase(self._value(view, m, carrier), _cheb(sq, where)) for m, where in shown), default=0.0)
             gain += STAY_NEAR * self._pull(sq, members)
             return (gain, _neg(a.to))   # type: ignore[attr-defined]
         best = max(drives, key=score)
@@ -714,7 +725,7 @@ class PoliceBot:
                 d = _cheb(s, nxt)
                 if d >= 99:
                     continue
-                c = CHASE * v * (0.85 ** max(0, d - 3)) * (0.6 ** tags.get(("chase", m), 0))
+                c = _chase(v, d) * (0.9 ** tags.get(("chase", m), 0))
                 if c > best:
                     best, tag = c, ("chase", m)
             gain += best
@@ -893,11 +904,19 @@ class PoliceBot:
         bs = _board_state(view)
         maps = {e: self._maps.dist((e,), bs) for e in escapes}
         out: dict[Spot, float] = {}
-        for _, v, weights, _ in members:
+        for m, v, weights, _ in members:
+            if carrier is not None and m != carrier:
+                v *= 0.2   # once the treasure is carried, only its way out matters much
             for s, w in weights:
                 best = min(escapes, key=lambda e: (maps[e].get(s, 999), _key(e)))
                 out[best] = out.get(best, 0.0) + BLOCK * urgency * v * w
         return sorted(out.items(), key=lambda x: _key(x[0]))
+
+
+def _chase(value: float, d: int) -> float:
+    """What closing in to ``d`` squares of a shown member worth ``value`` is worth: full within a
+    pistol's range of where he will be, falling linearly to nothing 30 squares away."""
+    return CHASE * value * max(0.0, 1.0 - max(0, d - PISTOL_RANGE + 1) / 30.0)
 
 
 def _sorted_items(mass: dict) -> list:
