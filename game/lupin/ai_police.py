@@ -24,9 +24,13 @@ every view it observes, and decides by search over that belief:
   several plans against sampled determinisations with the smart gang's replies.
 * **Shots and blows.** A shown member in a line of fire is shot (a police shot costs nothing, and
   :func:`game.lupin.rules.odds.attack_odds` gives the chance); a figure that has not shot moves to a
-  square from which it can shoot a shown member (the carrier first); melee only when the odds after
-  the dodge are good. When a shown member carries the treasure, the escape squares he is nearest
-  to are blocked.
+  square from which it can shoot a shown member (the carrier first), and the others close in on
+  where the shown members will be next; melee only when the odds after the dodge are good.
+* **The escape squares.** As the rounds run out (and at once when the treasure is carried) the
+  escape squares are held: a figure standing on one is worth each member's chance to head for it
+  (the carrier's above all), and figures further away are drawn towards the ones nobody holds.
+  The carrier is the member shown with a tile (taking the true treasure shows its taker for good);
+  a member holding a tile unseen may be bluffing with an empty one.
 * **Reinforcements and cars.** A car appears (or leaves the station) with as many agents as it
   holds, drives to the square whose line of fire covers most, and the agents get out around it.
 
@@ -91,11 +95,11 @@ TAU = 6.0          # how quickly a spot's weight falls with its distance to the 
 SHOT = 2.5         # one shot at a shown member (times the chance to hit)
 BLOCK = 2.0        # a figure standing on the escape square the carrier heads for
 CARRIER = 4.0      # the treasure's carrier is worth this many members
-STAY_NEAR = 0.02
+STAY_NEAR = 0.02   # a small pull towards the belief's mass, for figures with nothing better to do
 CHASE = 1.0        # closing in on a shown member (where he will be next), falling with the distance
 # coalition: a square already in a policeman's line of fire adds nothing for the next one (the
 # tests switch it off to check that the agents then crowd)
-COALITION = True   # a small pull towards the belief's mass, for figures with nothing better to do
+COALITION = True
 
 
 def _key(spot: Spot) -> str:

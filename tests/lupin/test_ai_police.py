@@ -174,6 +174,18 @@ def test_games_that_differ_only_in_what_zenigata_may_not_know_get_the_same_actio
     assert compared >= 3, "too few decisions compared to tell anything"
 
 
+def test_a_bot_that_observed_nothing_still_decides():
+    """``choose`` builds the belief from the view it is given when ``observe`` was never called (a
+    computer seat taken over in the middle of a game)."""
+    state = play({"episode": "gran-colpo", "players": 3}, 2, "heuristic",
+                 stop=lambda s: s.round >= 3 and s.phase == "police")
+    for level in ai_police.LEVELS:
+        bot = PoliceBot(level, 5)
+        legal = state.legal_actions("zenigata")
+        assert bot.choose(state.view("zenigata"), legal) in legal
+        assert bot.belief is not None and bot.belief.sizes(), "the belief should know of hidden members"
+
+
 def test_the_bot_never_reads_the_state():
     source = (ROOT / "game" / "lupin" / "ai_police.py").read_text(encoding="utf-8")
     assert "LupinState" not in source and "state." not in source.replace("BoardState", "")
