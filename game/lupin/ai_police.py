@@ -13,8 +13,8 @@ every view it observes, and decides by search over that belief:
   weights; normal and easy use the weights' exact expectation, which is what infinitely many
   particles would give for a one-step objective.
 * **A gang move model.** From each weighted spot a member walks his allowance along his shortest
-  way to his goal (the next spot, and at the hard level the one after it); a smart gang stops short
-  of a line of fire instead (the hard level's replies, scored against each particle).
+  way to his goal (where he ends his next move); a smart gang stops short of a line of fire
+  instead (the hard level's replies, scored against each particle).
 * **Coalition coverage.** A police placement is scored by the belief mass its lines of fire reach
   now (a member there is spotted at once, and the figures still to act may shoot him) and where the
   gang will end its next move (he will be shown for the next police phase). Coverage is a union:
@@ -84,13 +84,13 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level(candidates=6, passes=0, noise=0.3, lookahead=1, particles=0, plans=1, melee_odds=101),
     "normal": Level(candidates=24, passes=1, noise=0.0, lookahead=1, particles=0, plans=1, melee_odds=30),
-    "hard": Level(candidates=0, passes=2, noise=0.0, lookahead=2, particles=48, plans=4, melee_odds=25),
+    "hard": Level(candidates=0, passes=2, noise=0.0, lookahead=1, particles=48, plans=4, melee_odds=25),
 }
 
 # designed weights of the objective (docs/lupin-ai.md, "The police")
 NOW = 1.0          # a member spotted at once by the move
 NEXT = 1.0         # a member ending his next move in a line of fire
-NEXT2 = 0.4        # ... the move after (hard)
+NEXT2 = 0.4        # ... the move after (lookahead 2: measured weaker, no level uses it; docs/lupin-ai.md)
 TAU = 6.0          # how quickly a spot's weight falls with its distance to the member's goal
 SHOT = 2.5         # one shot at a shown member (times the chance to hit)
 BLOCK = 2.0        # a figure standing on the escape square the carrier heads for
