@@ -28,6 +28,19 @@ Seats:
 * a seat at another screen (a network seat, not built) is another kind of driver: its ``choose``
   returns None until its player's move has arrived, and the session simply waits.
 
+The bots' protocol (issue #14): a computer seat's bot thinks in a worker thread (:class:`Thought`,
+with a copy of its seat's view and legal actions, never the state), so a hard bot's second of search
+never freezes the window; the move is applied on the caller's (the UI's) thread by :meth:`tick` once
+it is ready *and* the pause is over. :meth:`thinking` names the seat at work (the screen says so);
+:meth:`set_fast` shortens the pause (a person's "Faster"). A bot with ``observe(view)`` is told its
+seat's view at the start and after every action applied by anybody (:meth:`watch` adds other
+observers, e.g. a screen's overlay of what a seat may infer); a game resumed from a save is replayed
+into it first, so it knows the whole game. Undo: the observers are rebuilt (each bot from a copy
+taken before its first observation, each watcher by ``reset()``) and the game so far replayed into
+them, so a bot never keeps knowledge of a move taken back; a bot that cannot be copied makes the
+session offer no undo. Those replays run in a worker thread too (:class:`CatchUp`; :meth:`catching`,
+:meth:`poll`). Tests run the thoughts and replays synchronously (:data:`THREADED`).
+
 Curtain policies (the title's :attr:`game.engine.titles.TitleSpec.curtain`): ``"none"`` (a
 co-operative game: one screen for all, the acting seat is shown at once), ``"seats"`` (a curtain
 between every two different seats, and before the first) or a function ``(state, from_seat,
@@ -44,6 +57,7 @@ from __future__ import annotations
 
 import copy
 import json
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from collections.abc import Callable, Mapping, Sequence
@@ -51,6 +65,8 @@ from collections.abc import Callable, Mapping, Sequence
 from game.engine.api import TABLE, JSON, Action, Event, IllegalAction, Seat, events_for_seat
 
 COMPUTER_PAUSE = 0.6   # seconds between two moves of a computer seat, so people see them
+FAST_PAUSE = 0.15      # ... when a person asks for "Faster"
+THREADED = True        # bots think in a worker thread (the tests set False: the same moves, synchronously)
 
 CurtainPolicy = Callable[[Any, Seat, Seat], bool]
 HoldFn = Callable[[Sequence[Event], Seat, Any], list[JSON]]
@@ -89,6 +105,84 @@ class Played:
     events: tuple[Event, ...]
     held: tuple[JSON, ...] = ()
     public: tuple[Event, ...] = ()
+
+
+class Thought:
+    """One bot's choice in the making: ``bot.choose(view, legal)`` run in a worker thread (or at
+    once when not ``threaded``). ``moves`` is the game's length when it began: a thought begun
+    before another move was applied is stale and thrown away."""
+
+    def __init__(self, seat: Seat, bot: Any, view: Any, legal: list[Action], moves: int, *,
+                 threaded: bool) -> None:
+        self.seat, self.moves = seat, moves
+        self.action: Action | None = None
+        self.error: BaseException | None = None
+        self.stale = False
+        self.done = threading.Event()
+        self._args = (bot, view, legal)
+        if threaded:
+            threading.Thread(target=self._run, name=f"bot-{seat}", daemon=True).start()
+        else:
+            self._run()
+
+    def _run(self) -> None:
+        bot, view, legal = self._args
+        try:
+            self.action = bot.choose(view, legal)
+        except BaseException as exc:  # noqa: BLE001 - told on the UI's thread (tick raises it)
+            self.error = exc
+        finally:
+            self.done.set()
+
+    @property
+    def ready(self) -> bool:
+        return self.done.is_set()
+
+
+class CatchUp:
+    """The game so far told to some observers (the start's view, then the view after each action,
+    each its own seat's), replayed from config and seed in a worker thread (or at once when not
+    ``threaded``): a resumed game, an undo, an overlay switched on late in a game. Views of moves
+    applied meanwhile wait in ``queue`` and are told on the caller's thread once it is done."""
+
+    def __init__(self, match: Any, observers: Sequence[tuple[Seat, Any]], *, threaded: bool) -> None:
+        self.observers = list(observers)
+        self.queue: list[tuple[Any, Any]] = []
+        self.cancelled = False
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+        self._game = (match.title, match.config, match.seed, match.game_id, list(match.log))
+        if threaded:
+            threading.Thread(target=self._run, name="catch-up", daemon=True).start()
+        else:
+            self._run()
+
+    def holds(self, observer: Any) -> bool:
+        return any(o is observer for _s, o in self.observers)
+
+    def _run(self) -> None:
+        from game.engine.replay import Match
+
+        title, config, seed, game_id, log = self._game
+        try:
+            again = Match(title, config, seed, game_id=game_id)
+            self._tell(again.state)
+            for action in log:
+                if self.cancelled:
+                    return
+                again.apply(action)
+                self._tell(again.state)
+        except BaseException as exc:  # noqa: BLE001 - told on the caller's thread (TableSession.poll)
+            self.error = exc
+        finally:
+            self.done.set()
+
+    def _tell(self, state: Any) -> None:
+        views: dict[Seat, Any] = {}
+        for seat, observer in self.observers:
+            if seat not in views:
+                views[seat] = state.view(seat)
+            observer.observe(views[seat])
 
 
 def default_hold(events: Sequence[Event], seat: Seat, state: Any) -> list[JSON]:
@@ -143,7 +237,8 @@ class TableSession:
                  computer: Mapping[Seat, Driver] | None = None, seats: Sequence[Seat] | None = None,
                  events: EventLog | None = None, hold: HoldFn | None = None,
                  last_seen: Mapping[Seat, int] | None = None, held: Mapping[Seat, Sequence[JSON]] | None = None,
-                 pause: float = COMPUTER_PAUSE, start_revealed: bool = False) -> None:
+                 pause: float = COMPUTER_PAUSE, start_revealed: bool = False, threaded: bool | None = None,
+                 alongside: Callable[[Any, Seat], bool] | None = None) -> None:
         self.match = match
         self.policy = curtain_policy(curtain)
         self.computer: dict[Seat, Driver] = dict(computer or {})
@@ -154,7 +249,22 @@ class TableSession:
         self.last_seen: dict[Seat, int] = dict(last_seen or {})
         self.held: dict[Seat, list[JSON]] = {s: list(items) for s, items in (held or {}).items() if items}
         self.pause = pause
+        self.normal_pause = pause
         self.wait = pause
+        self.threaded = THREADED if threaded is None else threaded
+        self.alongside = alongside        # (state, computer seat) -> it may act while people may too
+        self.thought: Thought | None = None
+        self.watchers: list[tuple[Seat, Any]] = []   # observers that are not bots (a screen's overlay)
+        self._queued: dict[Seat, list[Any]] = {}     # views for a bot still thinking, told once it is done
+        self._pristine: dict[Seat, Any] = {}         # each observing bot as it was before its first view
+        self._catch_ups: list[CatchUp] = []           # observers being told the game so far
+        for seat, bot in self.computer.items():
+            if callable(getattr(bot, "observe", None)):
+                try:
+                    self._pristine[seat] = copy.deepcopy(bot)
+                except Exception:  # noqa: BLE001 - such a bot cannot be rebuilt: no undo (undoable)
+                    self._pristine[seat] = None
+        self._catch_up(self._observers())
         self.on_screen: Seat = TABLE      # whose view the screen shows (TABLE: nobody's)
         self.revealed = False             # a person's seat is on screen (no curtain)
         self.pending: Seat | None = None  # the seat the curtain is down for
@@ -198,6 +308,12 @@ class TableSession:
         if not self.computer or self.state.is_over() or not seats:
             return None
         if any(s not in self.computer for s in seats):
+            # people may act too: a computer seat acts alongside only when the title says so (the
+            # seats of a simultaneous phase that must do their part before the people can finish)
+            if self.alongside is not None:
+                for seat in seats:
+                    if seat in self.computer and self.alongside(self.state, seat):
+                        return seat
             return None
         return seats[0]
 
@@ -318,7 +434,7 @@ class TableSession:
 
     def undoable(self) -> int:
         seat = self.screen_seat()
-        if self.over or seat == TABLE:
+        if self.over or seat == TABLE or any(b is None for b in self._pristine.values()):
             return 0
         return int(self.match.undoable(seat))
 
@@ -336,20 +452,143 @@ class TableSession:
         return self._apply(action)
 
     def tick(self, dt: float, *, busy: bool = False) -> Played | None:
-        """Time passes: a computer seat's move once the pause is over, unless the screen is
-        ``busy`` (an animation, a menu) or a curtain is down for a person."""
+        """Time passes: a computer seat's move once its bot has chosen (in its worker thread) and
+        the pause is over, unless the screen is ``busy`` (an animation, a menu) or a curtain is down
+        for a person. The bot starts thinking at once, during the pause (once it knows the game so
+        far: :meth:`catching`)."""
+        self.poll()
         seat = self.computer_to_act()
-        if seat is None or busy or self.curtain_down():
+        thought = self.thought
+        if thought is not None and thought.ready and (thought.stale or thought.seat != seat):
+            self._drop_thought()   # begun before another move: its view is out of date
+            thought = None
+        if seat is not None and thought is None and self.catching(self.computer[seat]):
+            return None            # its bot is still being told the game so far
+        if seat is None or self.curtain_down():
+            return None
+        if thought is None:
+            bot = self.computer[seat]
+            thought = self.thought = Thought(seat, bot, self.state.view(seat), list(self.state.legal_actions(seat)),
+                                             len(self.match.log), threaded=self.threaded)
+        if busy:
             return None
         self.wait -= dt
-        if self.wait > 0:
+        if self.wait > 0 or not thought.ready or thought.stale:
             return None
+        self._drop_thought()
+        if thought.error is not None:
+            raise thought.error
         self.wait = self.pause
-        legal = list(self.state.legal_actions(seat))
-        action = self.computer[seat].choose(self.state.view(seat), legal)
-        if action is None:   # a seat elsewhere whose move has not arrived
+        if thought.action is None:   # a seat elsewhere whose move has not arrived
             return None
-        return self._apply(action)
+        return self._apply(thought.action)
+
+    def thinking(self) -> Seat | None:
+        """The computer seat at work now (its bot thinking, or its move waiting for the pause): the
+        screen says so; None when no computer seat is to act."""
+        if self.over or self.curtain_down():
+            return None
+        return self.computer_to_act()
+
+    def set_fast(self, fast: bool) -> None:
+        """A person's "Faster": the pause between the computer's moves shortened (or back)."""
+        self.pause = FAST_PAUSE if fast else self.normal_pause
+        self.wait = min(self.wait, self.pause)
+
+    @property
+    def fast(self) -> bool:
+        return self.pause < self.normal_pause
+
+    def _drop_thought(self) -> None:
+        """The thought is over (used or thrown away): its bot hears the views queued meanwhile."""
+        thought, self.thought = self.thought, None
+        if thought is None:
+            return
+        observe = getattr(self.computer.get(thought.seat), "observe", None)
+        for view in self._queued.pop(thought.seat, []):
+            if observe is not None:
+                observe(view)
+
+    # ------------------------------------------------------------------ observers (the bots' protocol)
+    def _observers(self) -> list[tuple[Seat, Any]]:
+        """(seat, observer): every computer seat's bot with ``observe``, then the watchers."""
+        bots = [(seat, bot) for seat, bot in self.computer.items() if callable(getattr(bot, "observe", None))]
+        return bots + list(self.watchers)
+
+    def watch(self, seat: Seat, observer: Any) -> None:
+        """``observer.observe(view)`` with ``seat``'s view after every action from now on, the game so
+        far replayed into it first; ``observer.reset()`` forgets (an undo replays it again)."""
+        self.watchers.append((seat, observer))
+        self._catch_up([(seat, observer)])
+
+    def unwatch(self, observer: Any) -> None:
+        self.watchers = [(s, o) for s, o in self.watchers if o is not observer]
+
+    def catching(self, observer: Any = None) -> bool:
+        """Whether ``observer`` (default: any) is still being told the game so far."""
+        return any(not c.cancelled and (observer is None or c.holds(observer)) for c in self._catch_ups)
+
+    def poll(self) -> None:
+        """The catch-ups done: each observer hears the views of the moves made meanwhile."""
+        for c in list(self._catch_ups):
+            if not c.done.is_set():
+                continue
+            self._catch_ups.remove(c)
+            if c.cancelled:
+                continue
+            if c.error is not None:
+                raise c.error
+            for observer, view in c.queue:
+                observer.observe(view)
+
+    def _tell(self, observers: Sequence[tuple[Seat, Any]], state: Any) -> None:
+        views: dict[Seat, Any] = {}
+        for seat, observer in observers:
+            if seat not in views:
+                views[seat] = state.view(seat)
+            busy = next((c for c in self._catch_ups if not c.cancelled and c.holds(observer)), None)
+            if busy is not None:
+                busy.queue.append((observer, views[seat]))   # told once it knows the game so far
+                continue
+            thought = self.thought
+            if thought is not None and thought.seat == seat and observer is self.computer.get(seat) \
+                    and not thought.ready:
+                self._queued.setdefault(seat, []).append(views[seat])   # it is thinking: told once done
+            else:
+                observer.observe(views[seat])
+
+    def _catch_up(self, observers: Sequence[tuple[Seat, Any]]) -> None:
+        """Tell ``observers`` the game so far: the start's view, then after each action (a game
+        resumed from a save is replayed for them), in a worker thread (:class:`CatchUp`)."""
+        if not observers:
+            return
+        if not self.match.log:
+            self._tell(observers, self.state)
+            return
+        self._catch_ups.append(CatchUp(self.match, observers, threaded=self.threaded))
+        self.poll()
+
+    def _rebuild_observers(self) -> None:
+        """After an undo: every observer forgets (a bot is its copy from before its first view, a
+        watcher is reset) and is told the game as it now stands."""
+        if self.thought is not None:
+            self.thought.stale = True
+            if self.thought.ready:
+                self._drop_thought()
+        self._queued.clear()
+        for c in self._catch_ups:   # a catch-up under way is of a game that no longer is
+            c.cancelled = True
+        for c in self._catch_ups:
+            c.done.wait()
+        self._catch_ups.clear()
+        for seat, pristine in self._pristine.items():
+            if pristine is not None:
+                self.computer[seat] = copy.deepcopy(pristine)
+        for _seat, watcher in self.watchers:
+            reset = getattr(watcher, "reset", None)
+            if reset is not None:
+                reset()
+        self._catch_up(self._observers())
 
     def undo(self, *, strict: bool = False) -> int:
         """Take back the screen seat's moves up to its last reveal; how many. With ``strict``,
@@ -371,6 +610,7 @@ class TableSession:
             return 0
         self.match.undo(seat, count)
         self._record = _Record()   # events are read again from the rebuilt game
+        self._rebuild_observers()  # no bot keeps what it saw of the moves taken back
         return int(count)
 
     def _apply(self, action: Action) -> Played:
@@ -381,6 +621,9 @@ class TableSession:
         finally:
             self.match.listeners = listeners
         self._record_events(events)
+        if self.thought is not None:
+            self.thought.stale = True   # its view is out of date now
+        self._tell(self._observers(), self.state)   # every observing bot sees its seat's view after it
         for seat in self.people():
             if seat == self.screen_seat():
                 continue

@@ -65,7 +65,7 @@ TITLE = TitleSpec(
     rules="game.lupin.rules",
     parse_config="game.lupin.title:parse_config",
     seats="game.lupin.title:seats_for",
-    bots={"random": "game.lupin.ai:RandomBot", "heuristic": "game.lupin.ai:HeuristicBot"},
+    bots={"random": "game.lupin.ai:RandomBot", "heuristic": "game.lupin.ai:HeuristicBot", "easy": "game.lupin.bots:EasyBot", "normal": "game.lupin.bots:NormalBot", "hard": "game.lupin.bots:HardBot"},
     options=(
         Option("episode", "rosso-rubino", EPISODES),
         Option("players", 5, (2, 3, 4, 5), int),

@@ -104,6 +104,22 @@ def test_the_shell_end_screen_is_opened_when_registered(ui, monkeypatch):
     assert opened == [match] and scene not in app.stack
 
 
+def test_faster_while_a_computer_seat_plays(ui):
+    """While the computer plays, the table offers Faster (the pause shortened), then Normal speed."""
+    from game.engine.playout import RandomBot
+    from game.engine.session import FAST_PAUSE
+
+    app = table_app(ui, computer={"south": RandomBot(2)})
+    scene = the_table(app)
+    lift(ui, app)
+    assert scene.faster_button not in scene.widgets                 # a person plays: nothing to speed up
+    click_card(ui, app, scene.session.view().hand[0])
+    assert scene.session.thinking() == "south" and scene.faster_button in scene.widgets
+    ui.click(app, scene.faster_button.rect.center)
+    assert scene.session.fast and scene.session.pause == FAST_PAUSE
+    assert scene._faster_label() == "Normal speed"
+
+
 def test_against_a_computer_seat(ui):
     from game.engine.playout import RandomBot
 

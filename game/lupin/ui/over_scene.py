@@ -37,12 +37,15 @@ STATS = ("rounds", "shots", "blows", "wounds", "arrests", "flips", "escapes", "c
 MEMBERS = ("lupin", "jigen", "goemon", "fujiko")
 
 
-def setup_scene_for(config: Mapping[str, Any], *, look_for_saves: bool = False) -> Any:
+def setup_scene_for(config: Mapping[str, Any], *, look_for_saves: bool = False,
+                    players: Mapping[str, str] | None = None) -> Any:
     """A Lupin set-up screen with ``config``'s options chosen (episode, players, difficulty,
-    always-visible, variant, Lupin's partner); the seed is left at Random."""
+    always-visible, variant, Lupin's partner) and ``players`` (seat -> "person" or a computer
+    level); the seed is left at Random."""
     from game.lupin.ui.setup_scene import LupinSetupScene
 
-    scene = LupinSetupScene(str(config.get("episode", "rosso-rubino")), look_for_saves=look_for_saves)
+    scene = LupinSetupScene(str(config.get("episode", "rosso-rubino")), look_for_saves=look_for_saves,
+                            players=dict(players or {}))
     if "players" in config:
         scene.players_choice.set_value(config["players"])
     scene.difficulty_choice.set_value(config.get("difficulty", "expert"))
@@ -91,8 +94,13 @@ class GameOverScreen(EndActions):
         return ReplayScene(self.match)
 
     def again_scene(self) -> Any:
-        """A new set-up with this game's options (a new seed), in place of the finished game."""
-        return setup_scene_for(self.match.config)
+        """A new set-up with this game's options (a new seed) and the same seats at the computer, in
+        place of the finished game."""
+        from game.engine.titles import title
+        from game.ui.scenes.end import players_of
+
+        computer = getattr(getattr(self.scene, "session", None), "computer", None) or {}
+        return setup_scene_for(self.match.config, players=players_of(title("lupin"), computer))
 
     # -------------------------------------------------------------- drawing
     def result(self) -> dict[str, Any]:

@@ -23,6 +23,13 @@ Everything the player can do comes from ``state.legal_actions(seat)``, sorted by
 
 The dice of a shot or a blow tumble in a small panel, and a log tells, in sentences, the events the
 seat may know. At the end, the winners, the reason and a way back to the title.
+
+Computer seats (issue #14): no curtain falls for one; while it plays, the turn box says "Zenigata is
+thinking…" (its bot chooses in a worker thread, the window goes on) beside a Faster button, and its
+moves come one per pause, on the board and in the log, as the seat on screen may know them. In the
+planning a computer partner chooses its start squares beside the people; a computer Lupin confirms
+once the people press Ready. On Zenigata's own board, "Where could they be?" (off by default) draws
+where each hidden member may be, from a Belief of Zenigata's view (where_overlay.py).
 """
 
 from __future__ import annotations
@@ -77,6 +84,8 @@ RULES_BUTTON = pygame.FRect(PANEL.right - 18 - 92, 31, 92, 26)
 MENU_BUTTON = pygame.FRect(RULES_BUTTON.left - 8 - 84, 31, 84, 26)   # the in-game menu (also Esc)
 HISTORY_BUTTON_W = 120  # "History", at the right of the log's title
 LOG_LINE = 19
+FASTER_BUTTON = pygame.FRect(TURN.right - 10 - 150, TURN.bottom - 8 - 30, 150, 30)   # while a computer plays
+WHERE_BUTTON = pygame.FRect(TURN.right - 10 - 200, TURN.top + 8, 200, 26)          # Zenigata's overlay toggle
 GROUP_AT = 3           # an action type with this many variants gets one button and a menu
 SPLIT_AT = 11          # ... and one menu per figure when there are this many for several figures
 POPUP_W, POPUP_ROW, POPUP_ROWS = 360, 40, 14
@@ -89,6 +98,20 @@ ATTACK_KINDS = ("shoot", "melee")
 
 def seat_name(seat: str) -> str:
     return t(f"lupin.seat.{seat}")
+
+
+def planning_alongside(state: Any, seat: str, people_ready: bool = False) -> bool:
+    """Whether a computer gang seat acts while people plan too (the planning is simultaneous): while
+    it has its members' start squares to choose, which Lupin's seat waits for before the plan may be
+    confirmed; and a computer holding Lupin's seat (who buys for all and confirms the plan) once the
+    people's seats have said they are ready (TableSession's ``alongside``)."""
+    if state.phase != "planning":
+        return False
+    from game.lupin.rules.actions import ChooseStart
+
+    if any(isinstance(a, ChooseStart) for a in state.legal_actions(seat)):
+        return True
+    return people_ready and seat == state.seat_of.get("lupin")
 
 
 def _session_attr(name: str) -> Any:
@@ -207,10 +230,12 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         from game.engine.titles import title
         from game.lupin.ui.flip import flip_entries
 
+        self.people_ready = False   # the people's gang seats are done planning (a computer Lupin may confirm)
         self.session = TableSession(match, curtain=title(match.title).curtain, computer=computer,
                                     seats=sorted(set(match.state.seat_of.values())),
                                     events=lambda state: state.log, hold=flip_entries, last_seen=last_seen,
-                                    held=held)
+                                    held=held, alongside=lambda state, seat: planning_alongside(
+                                        state, seat, self.people_ready))
         first = self.acting_seat()
         revealed = bool(start_revealed and first) or match.state.is_over()
         super().__init__(match.state, first if (revealed and first) else TABLE)
@@ -257,6 +282,12 @@ class LupinPlayScene(TableParts, LupinBoardScene):
                                      style="primary", icon="back")
         self.undo_button = FitButton((0, 0, 10, 10), lambda: t("lupin.play.undo"), self.undo, style="ghost",
                                      icon="back")
+        # a computer seat at work: "Faster" shortens the pause between its moves (issue #14)
+        self.faster_button = FitButton(FASTER_BUTTON, self._faster_label, self.toggle_fast, style="secondary")
+        # Zenigata's "Where could they be?" overlay, off until his player switches it on
+        self.where: Any = None            # a WhereOverlay, watching Zenigata's view once switched on
+        self.where_on = False
+        self.where_button = FitButton(WHERE_BUTTON, self._where_label, self.toggle_where, style="secondary")
         self.refresh()
 
     # ================================================================ the game
@@ -392,6 +423,75 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         self.dice.show(seen)
         self._fresh = len(seen)
 
+    # ---------------------------------------------------------------- the computer at work (issue #14)
+    def thinking_seat(self) -> str | None:
+        """The computer seat at work now (its bot thinking, its move waiting for the pause)."""
+        return None if self.over else self.session.thinking()
+
+    def thinking_text(self) -> str | None:
+        seat = self.thinking_seat()
+        return None if seat is None else t("lupin_ai.thinking", who=seat_name(seat))
+
+    def toggle_fast(self) -> None:
+        """Faster (or back to the normal pace): the pause between the computer's moves."""
+        self.session.set_fast(not self.session.fast)
+
+    def _faster_label(self) -> str:
+        return t("lupin_ai.normal_speed" if self.session.fast else "lupin_ai.faster")
+
+    def waits_for_computer_lupin(self) -> bool:
+        """A person's gang seat plans while the computer holds Lupin's seat (who alone confirms the
+        plan): the person says when the gang is ready ("Ready: Lupin may confirm the plan")."""
+        state = self.match.state
+        lupin_seat = state.seat_of.get("lupin")
+        return bool(self.revealed and not self.over and state.phase == "planning" and not self.people_ready
+                    and lupin_seat in self.session.computer and self.seat in state.to_act()
+                    and self.seat not in self.session.computer)
+
+    def planning_ready(self) -> None:
+        """The people's seats are done planning: the computer's Lupin may buy what is left and confirm."""
+        self.people_ready = True
+        self.refresh()
+        self.advance()
+
+    # ---------------------------------------------------------------- "Where could they be?"
+    def where_available(self) -> bool:
+        """The overlay may be switched on: Zenigata's own board is on screen (a person plays him)."""
+        return bool(self.revealed and not self.over and self.seat == "zenigata")
+
+    def where_shown(self) -> bool:
+        """Drawn now: switched on, on Zenigata's board, and done learning the game so far."""
+        return (self.where_on and self.where is not None and self.where_available()
+                and not self.session.catching(self.where))
+
+    def toggle_where(self) -> None:
+        """The overlay on or off; switched on the first time, it learns the game so far from
+        Zenigata's views (TableSession.watch) and follows it from then on."""
+        if not self.where_available():
+            return
+        self.where_on = not self.where_on
+        if self.where_on and self.where is None:
+            from game.lupin.ui.where_overlay import WhereOverlay
+
+            self.where = WhereOverlay()
+            self.session.watch("zenigata", self.where)
+        self.version += 1
+
+    def _where_label(self) -> str:
+        if self.where_on and self.where is not None and self.session.catching(self.where):
+            return t("lupin_ai.where_busy")   # a game's worth of views to go through first
+        return t("lupin_ai.where_on" if self.where_on else "lupin_ai.where_off")
+
+    def extra_buttons(self) -> list[Button]:
+        """The buttons of the turn box shown now: Faster while a computer seat plays, the overlay's
+        toggle on Zenigata's board."""
+        out: list[Button] = []
+        if self.where_available():
+            out.append(self.where_button)
+        if self.thinking_seat() is not None:
+            out.append(self.faster_button)
+        return out
+
     def _after_flip(self, seat: str) -> None:
         """The flipping seat has watched its tile: back to its board if it plays on, else on."""
         if not self.match.state.is_over() and self.acting_seat() == seat:
@@ -468,6 +568,8 @@ class LupinPlayScene(TableParts, LupinBoardScene):
     # ================================================================ what is on offer
     def refresh(self) -> None:
         self._refreshed_in = current_language()   # labels and log lines are made in this language
+        if self.match.state.phase != "planning":
+            self.people_ready = False
         self.view = self.match.state.view(self.seat)
         self._risks: dict = {}   # reveal_risk's answers hold for this position only
         self._layout_tokens()
@@ -552,7 +654,7 @@ class LupinPlayScene(TableParts, LupinBoardScene):
             else:
                 entries.extend(cs)
         nxt = self.next_in_turn()
-        end_rows = len(ends) + (nxt is not None)
+        end_rows = len(ends) + (nxt is not None) + self.waits_for_computer_lupin()
         rows_free = int((BUTTONS.height + BUTTON_GAP) // (BUTTON_H + BUTTON_GAP)) - end_rows
         if math.ceil(len(entries) / 2) > rows_free:
             keep = max(0, rows_free * 2 - 1)
@@ -576,6 +678,12 @@ class LupinPlayScene(TableParts, LupinBoardScene):
                 b = FitButton(r, label, lambda c=entry: self.play(c), icon="!" if risk else None)
                 self.buttons.append((b, entry))
         if entries:
+            y += BUTTON_H + BUTTON_GAP
+        if self.waits_for_computer_lupin():   # a computer holds Lupin's seat: it confirms once told
+            r = (BUTTONS.left, y, BUTTONS.width, BUTTON_H)
+            b = FitButton(r, lambda: t("lupin_ai.plan_ready", who=seat_name(str(self.match.state.seat_of["lupin"]))),
+                          self.planning_ready, icon="check", style="primary")
+            self.buttons.append((b, "ready"))
             y += BUTTON_H + BUTTON_GAP
         if nxt is not None:
             r = (BUTTONS.left, y, BUTTONS.width, BUTTON_H)
@@ -836,7 +944,7 @@ class LupinPlayScene(TableParts, LupinBoardScene):
 
     def animating(self) -> bool:   # full frame rate while these move (else the app idles: issue #11)
         return (self.dice.animating or self.clock_banner is not None or self.planning.flash is not None
-                or super().animating())
+                or self.thinking_seat() is not None or self.session.catching() or super().animating())
 
     def wants_hand_cursor(self) -> bool:
         if self.popup is not None:
@@ -871,6 +979,8 @@ class LupinPlayScene(TableParts, LupinBoardScene):
             if self.clock_banner.gone:
                 self.clock_banner = None
         if not (self.revealed and not self.over and self.view["phase"] == "planning"):
+            return
+        if self.seat not in self.match.state.to_act():   # Zenigata watching a computer gang plan
             return
         if self.planning.fujiko_step:
             self.tick_fujiko_clock(dt)
@@ -1010,7 +1120,9 @@ class LupinPlayScene(TableParts, LupinBoardScene):
             clock = math.ceil(self.fujiko_clock)
         key = ("lupin-play", id(self), self.version, self.selected, self.revealed, self.over, self.message,
                self.popup is not None, clock, len(self.dice.rolls), self.dice.rolling, notices, current_language(),
-               self.undo_button in self.widgets, self.planning.shop_on, self.planning.picked is None)
+               self.undo_button in self.widgets, self.planning.shop_on, self.planning.picked is None,
+               self.thinking_seat(), self.where_shown() and self.where.version, self.where_available(),
+               self.where_on and self._where_label())
         canvas.layer(key, self._draw_static)
         if self.planning.shop_on:
             self.planning.draw_dynamic(canvas)   # hover, the tile held or dragged, the tile's text
@@ -1019,6 +1131,9 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         if self.planning.active:
             self.planning.draw_widgets(canvas)
         self._draw_clock_banner(canvas)
+        self._draw_thinking(canvas)
+        for button in self.extra_buttons():
+            button.draw(canvas)
         if self.dice.rolls and self._dice_rect is not None:
             self.dice.draw(canvas, self._dice_rect)
         for widget in self.widgets:
@@ -1038,6 +1153,8 @@ class LupinPlayScene(TableParts, LupinBoardScene):
             return
         self.draw_board(canvas)
         self._draw_tiles(canvas)
+        if self.where_shown():   # Zenigata's "Where could they be?", under the lit squares and tokens
+            self.where.draw(canvas, self.geo.board)
         self.draw_under_figures(canvas)
         self._draw_figures(canvas)
         self.draw_panel(canvas)
@@ -1203,8 +1320,8 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         if self.over or self.match.state.is_over():   # the tutorial's end has no end screen
             colour = theme.RED
             title = self._winners_title()
-        elif self.revealed:
-            playing = self._playing_now()
+        elif self.revealed or self.thinking_seat() is not None:   # a computer seat plays: it is its turn
+            playing = self._playing_now() if self.revealed else str(self.thinking_seat())
             colour = GANG_STYLE.get(playing, ((140, 96, 52), ""))[0]
             title = t("lupin.play.turn_of", who=seat_name(playing))
         else:
@@ -1213,7 +1330,8 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         with canvas.clip(pygame.FRect(r.left, r.top, 6, r.height)):
             canvas.fill(colour, r, radius=10)
         canvas.border(mix(colour, theme.EDGE, 0.5), r, width=1.5, radius=10)
-        canvas.text(fit(canvas, title, r.width - 40, 22, theme.BOLD), (r.left + 20, r.top + 10), 22, theme.BOLD,
+        title_w = r.width - 40 - (WHERE_BUTTON.width + 8 if self.where_available() else 0)
+        canvas.text(fit(canvas, title, title_w, 22, theme.BOLD), (r.left + 20, r.top + 10), 22, theme.BOLD,
                     theme.INK)
         if self.revealed and not self.over and self.view["phase"] == "planning":
             secs = max(0, math.ceil(self.plan_clock)) if self.plan_limit is not None else 0
@@ -1224,7 +1342,7 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         elif self.revealed and not self.over:
             mine = [c for c, s in self.view["seats"].items() if s == self.seat]
             plays = ", ".join(C.figure_name(c) for c in ROSTER_ORDER if c in mine)
-            if plays and plays != seat_name(self.seat):
+            if plays and plays != seat_name(self.seat) and not self.where_available():
                 canvas.text(fit(canvas, plays, 160, 14, theme.ITALIC), (r.right - 14, r.top + 15), 14, theme.ITALIC,
                             theme.MUTED, anchor="topright")
         if self.message:
@@ -1232,10 +1350,29 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         elif self.over:
             text, colour2, face = reason_text(str((self.view.get("result") or {}).get("reason", ""))), theme.MUTED, \
                 theme.BODY
+        elif self.thinking_seat() is not None:
+            return   # "... is thinking", its dots moving, and Faster: drawn every frame (_draw_thinking)
         else:
             text, colour2, face = self.instruction(), theme.MUTED, theme.BODY
         canvas.text_box(text, (r.left + 20, r.top + 40, r.width - 34, 44), 15, face, colour2, line_spacing=1.15,
                         max_lines=2)
+
+    def _draw_thinking(self, canvas: Canvas) -> None:
+        """While a computer seat is at work: "Zenigata is thinking" in the turn box, with three dots
+        coming and going (the window is alive), left of the Faster button."""
+        text = self.thinking_text()
+        if text is None or self.message:
+            return
+        r = TURN
+        base = text.rstrip("…. ")
+        room = FASTER_BUTTON.left - 12 - (r.left + 20)
+        line = fit(canvas, base, room - 24, 16, theme.BOLD)
+        end = canvas.text(line, (r.left + 20, FASTER_BUTTON.centery), 16, theme.BOLD, theme.GOLD_LIGHT,
+                          anchor="midleft").right
+        lit = int(self.time * 3) % 4
+        for i in range(3):
+            colour = theme.GOLD_LIGHT if i < lit else theme.FAINT
+            canvas.circle(colour, (end + 6 + i * 7, FASTER_BUTTON.centery + 4), 2.4)
 
     def roster_rows(self) -> list[tuple[str, dict, pygame.FRect]]:
         """The roster's rows: (figure, its view, its rect), in the roster's order."""
@@ -1462,6 +1599,9 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         """The rules and menu buttons, and a click on a card of the hand (press and release on it)."""
         if self._rules_button().handle(event):
             return True
+        for button in self.extra_buttons():
+            if button.handle(event):
+                return True
         if self.menu_buttons and (self._menu_button().handle(event) or self._history_button().handle(event)):
             return True
         log_rect = getattr(self, "_log_rect", None) if self.menu_buttons else None
@@ -1492,6 +1632,9 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         the hand has none (it is shown enlarged instead)."""
         if pos is None or not PANEL.collidepoint(pos):
             return None
+        if self.where_available() and self.where_button.rect.collidepoint(pos):
+            # what the overlay will show, while it is off (once on, the board shows it: no box over it)
+            return None if self.where_on else (self.where_button.rect, t("lupin_ai.where_tip"))
         v = self.view
         item = self.hand_item_at(pos)
         if item is not None:

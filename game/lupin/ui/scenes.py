@@ -291,10 +291,19 @@ def _lupin_continue():
     match, data = found
 
     def build():
+        from game.engine.titles import title
         from game.lupin.ui.play_scene import LupinPlayScene
+        from game.ui.scenes.setup import keep_computer_seats, make_bots
 
-        # the clock, what each seat had seen (its "Since your last turn") and the tiles held for it
-        return [LupinPlayScene(match, **screen_options(data.ui))]
+        # the clock, what each seat had seen (its "Since your last turn") and the tiles held for it,
+        # and the seats the computer plays (their bots learn the game so far from their views)
+        ui = dict(data.ui or {})
+        saved = ui.get("computer")
+        players = {str(s): str(b) for s, b in saved.items()} if isinstance(saved, dict) else {}
+        scenes = [LupinPlayScene(match, computer=make_bots(title("lupin"), players, match.seed),
+                                 **screen_options(ui))]
+        keep_computer_seats(scenes, players)
+        return scenes
 
     name = episode(match.config["episode"]).name[current_language()]
     note = t("lupin.setup.resume_note", episode=name, round=match.state.round, players=match.config["players"])
@@ -374,3 +383,30 @@ def _lupin_board_cagliostro_zenigata(app, **_options):
 
     seed, rnd = EXPANSION_SHOTS["cagliostro"]
     return LupinBoardScene(expansion_match("cagliostro", seed, rnd).state, "zenigata")
+
+
+# ---- against the computer (issue #14): the set-up's computer seats, Zenigata's overlay ---------
+
+@register_scene("lupin-setup-computer")
+def _lupin_setup_computer(app, **_options):
+    """The set-up with computer seats: three players, Zenigata a person, the gang's two seats at the
+    computer (hard and normal), the level's hint under the cards; no saves read."""
+    from game.lupin.ui.setup_scene import LupinSetupScene
+
+    scene = LupinSetupScene("gran-colpo", look_for_saves=False)
+    scene.players_choice.set_value(3)
+    scene.options_changed(None)
+    scene.set_players({"zenigata": "person", "lupin": "hard", "jigen": "normal"})
+    return scene
+
+
+@register_scene("lupin-where")
+def _lupin_where(app, episode: str = "gran-colpo", **_options):
+    """Zenigata's board with "Where could they be?" switched on: two players, round 3's police
+    phase, the gang hidden (a seeded game played by the heuristic bots)."""
+    from game.lupin.ui.play_scene import LupinPlayScene
+
+    scene = LupinPlayScene(seeded_match(episode, seed=7, until_round=3, phase="police", players=2), autosave=False,
+                           start_revealed=True)
+    scene.toggle_where()
+    return scene

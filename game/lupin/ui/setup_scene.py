@@ -7,6 +7,12 @@ updated as the options change. It is a client of the shell's set-up
 replaces this screen with the play screen (Lupin's ``table_scene``, with the planning clock
 chosen); Back (or Esc) returns to the chooser. When an autosaved game of Lupin is still
 unfinished, "Resume" reopens the latest one (its autosave goes on in the same slot).
+
+Computer seats (issue #14): each seat's card has its own choice, a person or the computer at a
+level (easy, normal, hard: the title's ``bots``; the one-line hint of the level last chosen under
+the cards), and two buttons start a solo game at once: "Play as Zenigata" (the whole gang at the
+computer, normal) and "Play as the gang" (Zenigata at the computer, normal). The autosave keeps
+which seats the computer plays, so Resume, Continue and Play again give them back.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from game.lupin.ui.board_scene import GANG_STYLE
 from game.lupin.ui.dice import fit
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
+from game.ui.scenes.setup import PERSON
 from game.ui.scenes.setup import SeedStepper as ShellSeedStepper
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.setup import latest_unfinished_save as shell_latest_unfinished_save
@@ -47,6 +54,12 @@ EXPANSION_HINTS = {"difficulty": "lupin_ui_expansion.setup.difficulty_hint",
                    "visible": "lupin_ui_expansion.setup.visible_hint",
                    "variant": "lupin_ui_expansion.setup.variant_hint"}
 
+
+LEVELS = ("easy", "normal", "hard")   # the computer's levels offered (the title's bots by these names)
+SOLO_LEVEL = "normal"                 # the level "Play solo" gives the computer's seats
+SEAT_CHOICE_W, SEAT_CHOICE_H = 240, 40
+CARDS_BOTTOM = ROLES.bottom - 132     # the seats' cards end here; below, Play solo and the note
+SOLO_TOP, SOLO_H = ROLES.bottom - 120, 46
 
 EPISODE_ORDER = (*BASE_EPISODES, "cagliostro", "stonehenge")   # the rulebooks' numbering (episodes 1-4)
 
@@ -107,8 +120,11 @@ class LupinSetupScene(SetupScene):
     buttons_right = ROLES.right
     resume_width = 330
 
-    def __init__(self, episode_id: str = "rosso-rubino", *, look_for_saves: bool = True) -> None:
-        super().__init__("lupin", config={"episode": episode_id}, look_for_saves=look_for_saves)
+    def __init__(self, episode_id: str = "rosso-rubino", *, look_for_saves: bool = True,
+                 players: dict[str, str] | None = None) -> None:
+        self.last_level: str | None = None   # the level whose hint is shown (the last one chosen)
+        self.seat_choices: dict[str, Choice] = {}
+        super().__init__("lupin", config={"episode": episode_id}, look_for_saves=look_for_saves, players=players)
 
     def build(self, preset: dict[str, Any], seed: int | None) -> None:
         episode_id = preset.get("episode", BASE_EPISODES[0])
@@ -139,9 +155,13 @@ class LupinSetupScene(SetupScene):
         self.seed_stepper = SeedStepper(box("seed"), seed)
         self.rules_button = Button((ROLES.right - 200, 70, 200, 54), lambda: t("rules_reader.button"), self.open_rules,
                                    icon="help")   # the rules reader, for the episode chosen
-        self.widgets = [self.episode_choice, self.players_choice, self.difficulty_choice, self.visible_toggle,
-                        self.variant_choice, self.partner_choice, self.plan_choice, self.seed_stepper, self.start_button,
-                        self.resume_button, self.back_button, self.rules_button]
+        half = (ROLES.width - 60 - 12) / 2
+        self.solo_zenigata_button = Button((ROLES.left + 30, SOLO_TOP, half, SOLO_H),
+                                           lambda: t("lupin_ai.setup.as_zenigata"), self.play_as_zenigata,
+                                           style="secondary", icon="play", size=17)
+        self.solo_gang_button = Button((ROLES.left + 30 + half + 12, SOLO_TOP, half, SOLO_H),
+                                       lambda: t("lupin_ai.setup.as_gang"), self.play_as_gang, style="secondary",
+                                       icon="play", size=17)
         self.visible_forced = False   # the toggle shows the expansion's always-visible Novice
         self.options_changed(None)
 
@@ -162,7 +182,7 @@ class LupinSetupScene(SetupScene):
         return screen_options(dict(ui))   # the clock as saved, what each seat had seen, the tiles held
 
     def keeps_players(self) -> bool:
-        return False   # no computer seats: the autosave's ui block stays the play screen's own
+        return True    # the autosave's ui block names the computer seats (Resume, Continue give them back)
 
     def layer_state(self) -> tuple[Any, ...]:
         # the row under the mouse is lit
@@ -215,6 +235,70 @@ class LupinSetupScene(SetupScene):
             self.partner_choice.options = [(None, lambda: t("lupin.setup.partner_none"))]
             self.partner_choice.index = 0
         self.error = None
+        self._seat_widgets()
+
+    # -------------------------------------------------------------- who plays each seat
+    def _seat_options(self) -> list[tuple[str, Any]]:
+        """A person, or the computer at one of the levels (easy, normal, hard)."""
+        out: list[tuple[str, Any]] = [(PERSON, lambda: t("lupin_ai.setup.person"))]
+        for level in LEVELS:
+            if level in self.spec.bots:
+                out.append((level, lambda lv=level: t("lupin_ai.setup.computer", level=t(f"lupin_ai.level.{lv}"))))
+        return out
+
+    def _seat_widgets(self) -> None:
+        """One choice per seat of the rules' seating, on its card (kept by seat as the options
+        change), and ``widgets``."""
+        cards = self.role_cards()
+        seats = [seat for seat, _chars, _card in cards]
+        if list(self.seat_choices) != seats or any(
+                abs(self.seat_choices[seat].rect.centery - card.centery) > 0.5 for seat, _c, card in cards):
+            self.seat_choices = {}
+            for seat, _chars, card in cards:
+                box = (card.right - 12 - SEAT_CHOICE_W, card.centery - SEAT_CHOICE_H / 2, SEAT_CHOICE_W, SEAT_CHOICE_H)
+                self.seat_choices[seat] = Choice(box, self._seat_options(), self.players.get(seat, PERSON),
+                                                 self._seat_listener(seat), size=16)
+        self.widgets = [self.episode_choice, self.players_choice, self.difficulty_choice, self.visible_toggle,
+                        self.variant_choice, self.partner_choice, self.plan_choice, self.seed_stepper,
+                        *self.seat_choices.values(), self.solo_zenigata_button, self.solo_gang_button,
+                        self.start_button, self.resume_button, self.back_button, self.rules_button]
+
+    def _seat_listener(self, seat: str) -> Any:
+        def changed(value: Any) -> None:
+            self.players[seat] = value
+            if value != PERSON:
+                self.last_level = value
+        return changed
+
+    def set_players(self, players: dict[str, str]) -> None:
+        """Every seat's choice set (seat -> "person" or a level)."""
+        for seat, choice in self.seat_choices.items():
+            who = players.get(seat, PERSON)
+            choice.set_value(who)
+            self.players[seat] = choice.value
+            if who != PERSON:
+                self.last_level = who
+
+    def play_as_zenigata(self) -> None:
+        """Solo as the police: every gang seat at the computer (normal), and the game starts."""
+        self.set_players({seat: PERSON if seat == "zenigata" else SOLO_LEVEL for seat in self.seat_choices})
+        self.start()
+
+    def play_as_gang(self) -> None:
+        """Solo as the gang: Zenigata at the computer (normal), the gang's seats people, and the game starts."""
+        self.set_players({seat: SOLO_LEVEL if seat == "zenigata" else PERSON for seat in self.seat_choices})
+        self.start()
+
+    def who_plays(self) -> dict[str, str]:
+        return {seat: choice.value for seat, choice in self.seat_choices.items()}
+
+    def level_hint(self) -> str | None:
+        """The hint of the level last chosen (else of the first computer seat's), or None."""
+        levels = [c.value for c in self.seat_choices.values() if c.value != PERSON]
+        if not levels:
+            return None
+        level = self.last_level if self.last_level in levels else levels[0]
+        return t("lupin_ai.setup.level_hint", level=t(f"lupin_ai.level.{level}"), hint=t(f"lupin_ai.hint.{level}"))
 
     def config(self) -> dict[str, Any]:
         """The game's settings as the rules take them (plain JSON, for the save)."""
@@ -306,46 +390,48 @@ class LupinSetupScene(SetupScene):
         ep = episode(self.episode_choice.value)
         facts = t("lupin.setup.facts", episode=ep.name[lang], rounds=ep.rounds)
         canvas.text(fit(canvas, facts, w, 18, theme.ITALIC), (x, p.top + 56), 18, theme.ITALIC, theme.MUTED)
-        roles = self.roles()
+        cards = self.role_cards()
         y = p.top + 92
-        room = p.bottom - 70 - y
-        card_h = min(84.0, (room - 8 * (len(roles) - 1)) / max(1, len(roles)))
-        for n, (seat, chars) in enumerate(roles, start=1):
-            card = pygame.FRect(x - 8, y, w + 16, card_h)
+        for n, (seat, chars, card) in enumerate(cards, start=1):
             canvas.fill((20, 30, 56), card, radius=10)
             canvas.border(theme.EDGE, card, width=1, radius=10)
             police = seat == "zenigata"
             colour = ZENIGATA_STYLE[0] if police else GANG_STYLE[chars[0]][0]
             with canvas.clip(pygame.FRect(card.left, card.top, 6, card.height)):
                 canvas.fill(colour, card, radius=10)
-            canvas.text(t("lupin.setup.player_n", n=n).upper(), (card.left + 20, card.top + 10), 13, theme.BOLD,
-                        theme.FAINT, tracking=2)
             side = t("lupin.setup.side_police" if police else "lupin.setup.side_gang")
             if chars == ["fujiko"] and self.episode_choice.value == "cagliostro":   # she starts a traitor
                 side = t("lupin_ui_expansion.setup.side_traitor")
-            canvas.text(side.upper(), (card.right - 16, card.top + 10), 13, theme.BOLD,
-                        (120, 170, 236) if police else (236, 130, 110), anchor="topright", tracking=2)
-            canvas.text(t(f"lupin.seat.{seat}"), (card.left + 20, card.top + 26), 28, theme.DISPLAY, theme.INK)
-            cx = card.left + 150
-            cy = card.top + 42
+            kicker = canvas.text(t("lupin.setup.player_n", n=n).upper(), (card.left + 20, card.top + 8), 13,
+                                 theme.BOLD, theme.FAINT, tracking=2)
+            canvas.text(side.upper(), (kicker.right + 10, card.top + 8), 13, theme.BOLD,
+                        (120, 170, 236) if police else (236, 130, 110), tracking=2)
+            choice = self.seat_choices.get(seat)
+            right = (choice.rect.left if choice is not None else card.right) - 10
+            canvas.text(fit(canvas, t(f"lupin.seat.{seat}"), right - card.left - 20, 24, theme.DISPLAY),
+                        (card.left + 20, card.top + 23), 24, theme.DISPLAY, theme.INK)
+            cx = card.left + 20
+            cy = card.bottom - 15
             for c in chars:
                 style = ZENIGATA_STYLE if c == "zenigata" else GANG_STYLE[c]
                 name = sheet(c).name[lang]
-                nw = canvas.measure(name, 16, theme.BOLD)[0]
-                if cx + 30 + nw > card.right - 12 and cx > card.left + 150:
-                    cx = card.left + 150
-                    cy += 28
+                nw = canvas.measure(name, 14, theme.BOLD)[0]
+                if cx + 24 + nw > right:   # too long beside the choice: his first name ("Goemon")
+                    name = name.split()[0]
+                    nw = canvas.measure(name, 14, theme.BOLD)[0]
+                if cx + 24 + nw > right:
+                    name, nw = "", 0.0
                 if c == "zenigata":
-                    canvas.polygon(style[0], [(cx + 12, cy - 13), (cx + 25, cy), (cx + 12, cy + 13), (cx - 1, cy)])
+                    canvas.polygon(style[0], [(cx + 9, cy - 10), (cx + 19, cy), (cx + 9, cy + 10), (cx - 1, cy)])
                 else:
-                    canvas.circle(style[0], (cx + 12, cy), 12)
-                canvas.text(style[1], (cx + 12, cy + 1), 16, theme.DISPLAY, theme.INK, anchor="center")
-                canvas.text(name, (cx + 30, cy), 16, theme.BOLD, (222, 216, 202), anchor="midleft")
-                cx += 30 + nw + 22
-            y += card_h + 8
+                    canvas.circle(style[0], (cx + 9, cy), 9)
+                canvas.text(style[1], (cx + 9, cy + 1), 12, theme.DISPLAY, theme.INK, anchor="center")
+                canvas.text(name, (cx + 24, cy), 14, theme.BOLD, (222, 216, 202), anchor="midleft")
+                cx += 24 + nw + 16
+            y = card.bottom + 8
         # the episode's story fills what the cards leave free
         blurb = self._blurb(self.episode_choice.value)
-        room = p.bottom - 78 - (y + 14)
+        room = CARDS_BOTTOM - (y + 14)
         if blurb and room > 60:
             canvas.line(theme.EDGE, (x, y + 6), (x + w, y + 6), 1)
             size = 18
@@ -353,9 +439,26 @@ class LupinSetupScene(SetupScene):
                 size -= 1
             canvas.text_box(blurb, (x, y + 20, w, room), size, theme.BODY, (206, 200, 186), line_spacing=1.4,
                             max_lines=max(1, int((room - 14) // (size * 1.4 * 1.05))))
+        canvas.text(t("lupin_ai.setup.solo").upper(), (x, SOLO_TOP - 20), 13, theme.BOLD, theme.GOLD, tracking=2)
         canvas.line(theme.EDGE, (x, p.bottom - 66), (x + w, p.bottom - 66), 1)
-        canvas.text_box(t("lupin.setup.hotseat"), (x, p.bottom - 56, w, 50), 15, theme.ITALIC, theme.MUTED,
+        hint = self.level_hint()   # what the computer's level does, else how the people share the screen
+        canvas.text_box(hint or t("lupin.setup.hotseat"), (x, p.bottom - 56, w, 50), 15,
+                        theme.BODY if hint else theme.ITALIC, theme.INK if hint else theme.MUTED,
                         line_spacing=1.2, max_lines=2)
+
+    def role_cards(self) -> list[tuple[str, list[str], pygame.FRect]]:
+        """(seat, its characters, its card's rect) in seating order: the cards share the room above
+        the Play solo buttons."""
+        roles = self.roles()
+        x, w = ROLES.left + 30, ROLES.width - 60
+        y = ROLES.top + 92
+        room = CARDS_BOTTOM - 20 - y
+        card_h = min(84.0, (room - 8 * (len(roles) - 1)) / max(1, len(roles)))
+        out = []
+        for seat, chars in roles:
+            out.append((seat, chars, pygame.FRect(x - 8, y, w + 16, card_h)))
+            y += card_h + 8
+        return out
 
     @staticmethod
     def _blurb(episode_id: str) -> str:

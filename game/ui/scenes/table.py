@@ -362,6 +362,8 @@ class TableScene(TableParts, Scene):
                                      self.open_history, style="secondary", size=14)
         self.over_button = Button((IX, PANEL.bottom - 190, IW, 56), lambda: t("i12_session.back_to_title"),
                                   self.back_to_title, style="primary", icon="back")
+        # while a computer seat plays: Faster (the pause between its moves shortened), or back
+        self.faster_button = Button((IX, 0, IW, BUTTON_H), self._faster_label, self.toggle_fast, style="ghost")
         self._layout()
 
     def menu_options(self) -> dict[str, Any]:
@@ -496,9 +498,20 @@ class TableScene(TableParts, Scene):
         if self.session.undoable():
             self.undo_button.rect.topleft = (IX, y)
             widgets.append(self.undo_button)
+            y += BUTTON_H + BUTTON_GAP
+        if self.session.thinking() is not None:
+            self.faster_button.rect.topleft = (IX, y)
+            widgets.append(self.faster_button)
         if self.log_shown():
             widgets.append(self.history_button)
         self.widgets = widgets
+
+    def toggle_fast(self) -> None:
+        """Faster, or back to the normal pace: the pause between the computer's moves."""
+        self.session.set_fast(not self.session.fast)
+
+    def _faster_label(self) -> str:
+        return t("i12_session.normal_speed" if self.session.fast else "i12_session.faster")
 
     def _pass_label(self) -> str:
         nxt = self.session.next_in_turn()
