@@ -1,0 +1,321 @@
+"""The computer police (game/lupin/ai_police.py, issue #14).
+
+Whole seeded games at every level (never an action outside ``legal``, the games end, the view is
+never changed), decisions from the view only (two games that differ only in what Zenigata may not
+know give him the same views, and the bot the same actions; the same game under two string-hash
+seeds gives the same actions), and what a player would notice: a shown member in a line of fire
+is shot, the police close in on and spot the hidden gang more than the random police do, and the
+agents' lines of fire spread rather than pile up on one another.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import game.lupin.ai_police as ai_police
+from game.lupin.ai import RandomBot
+from game.lupin.ai_police import PoliceBot
+from game.lupin.bots import make_bot, observe
+from game.lupin.rules import actions as A
+from game.lupin.rules.geometry import GANG, PISTOL_RANGE, Inside, Under
+from game.lupin.rules.state import LupinState, new_game
+from game.lupin.title import privacy_pairs
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play(config: dict, seed: int, police: Any, gang: str = "heuristic", *, stop: Callable | None = None,
+         each: Callable | None = None, max_actions: int = 4000) -> LupinState:
+    """A seeded game: ``police`` is a bot (or a level) for Zenigata's seat, ``gang`` a level for
+    the others; every bot observes its seat's view after every action. ``each(state, seat, view,
+    legal, action)`` runs for every decision; ``stop(state)`` ends the game early."""
+    rng = random.Random(seed * 7919 + 13)
+    state = new_game(config, seed)
+    bots: dict[str, Any] = {}
+    if not isinstance(police, str):
+        bots["zenigata"] = police
+    n = 0
+    while not state.is_over() and n < max_actions:
+        if stop is not None and stop(state):
+            break
+        seats = state.to_act()
+        seat = seats[rng.randrange(len(seats))]
+        if seat not in bots:
+            bots[seat] = make_bot(seat, police if seat == "zenigata" else gang, seed * 101 + len(bots))
+        view, legal = state.view(seat), state.legal_actions(seat)
+        action = bots[seat].choose(view, legal)
+        if each is not None:
+            each(state, seat, view, legal, action)
+        state.apply(action)
+        n += 1
+        for s, b in bots.items():
+            observe(b, state.view(s))
+    return state
+
+
+# ---------------------------------------------------------------------- whole games
+
+GAMES = [
+    ("easy", {"episode": "rosso-rubino", "players": 2}, "random", 3),
+    ("easy", {"episode": "cagliostro", "players": 2, "difficulty": "novice"}, "heuristic", 4),
+    ("normal", {"episode": "gran-colpo", "players": 4, "variant": "all-vs-all"}, "heuristic", 6),
+    ("normal", {"episode": "stonehenge", "players": 5}, "heuristic", 7),
+    ("hard", {"episode": "gran-colpo", "players": 3}, "heuristic", 8),
+    ("hard", {"episode": "rosso-rubino", "players": 5, "difficulty": "novice"}, "heuristic", 9),
+]
+
+
+@pytest.mark.parametrize("level,config,gang,seed", GAMES,
+                         ids=[f"{g[0]}-{g[1]['episode']}-{g[1]['players']}p-{g[2]}" for g in GAMES])
+def test_the_police_play_whole_games_with_legal_actions_only(level, config, gang, seed):
+    kinds: set[str] = set()
+    decisions = [0]
+
+    def check(state, seat, view, legal, action):
+        if seat != "zenigata":
+            return
+        decisions[0] += 1
+        assert action in legal, f"{action} is not among the legal actions"
+        kinds.add(type(action).__name__)
+
+    bot = PoliceBot(level, seed)
+    original = bot.choose
+
+    def choose(view, legal):   # the bot never changes the view nor the list it is given
+        before_view, before_legal = copy.deepcopy(view), list(legal)
+        action = original(view, legal)
+        assert view == before_view and list(legal) == before_legal
+        return action
+    bot.choose = choose   # type: ignore[method-assign]
+    state = play(config, seed, bot, gang, each=check)
+    assert state.is_over(), "the game should end"
+    assert decisions[0] > 20 and {"Place", "Move", "EndTurn"} <= kinds, kinds
+
+
+# ---------------------------------------------------------------------- the view only
+
+def _hiding_square(state: LupinState, member: str):
+    """A square out of the police's sight where nobody stands (as tests/lupin/test_privacy.py)."""
+    geo = state.geo
+    watched = geo.watched(state.viewers(), vehicles=state.vehicles())
+    occupied = state.occupied()
+    others = [state.figures[c].spot for c in state.gang if c != member and state.figures[c].spot is not None]
+    here = state.figures[member].spot
+    for sq in geo.board.squares():
+        if sq == here or sq in occupied or sq in watched or not geo.can_stand(sq, GANG):
+            continue
+        if geo.board.cell(sq).roof or sq in state.bus_squares():
+            continue
+        if any(not isinstance(s, (Inside, Under)) and max(abs(s.row - sq.row), abs(s.col - sq.col)) <= 2
+               for s in others):
+            continue
+        return sq
+    raise AssertionError("no hiding square")
+
+
+@pytest.mark.parametrize("episode,players,seeds", [("rosso-rubino", 5, (1, 2)), ("stonehenge", 2, (3, 4))])
+def test_games_that_differ_only_in_what_zenigata_may_not_know_get_the_same_actions(episode, players, seeds):
+    """At the police phase of round 3, a copy of the game moves a hidden member to another hiding
+    square (and another copy swaps a card of a hand): fed the same police actions, both games give
+    Zenigata the same views as long as the police do not find the member, and two bots with the
+    same seed that saw the same views before choose the same actions on them."""
+    config = {"episode": episode, "players": players}
+    seen: list[dict] = []
+
+    class Recorder(PoliceBot):
+        def observe(self, view):
+            seen.append(copy.deepcopy(view))
+            super().observe(view)
+    for seed in seeds:
+        seen.clear()
+        state = play(config, seed, Recorder("normal", seed), stop=lambda s: s.round >= 3 and s.phase == "police")
+        hidden = [c for c in state.gang if not state.is_shown(c) and state.figures[c].spot is not None
+                  and not isinstance(state.figures[c].spot, Inside)]
+        if hidden and not state.is_over():
+            break
+    else:
+        pytest.fail("somebody of the gang should hide in round 3 of one of the games")
+    twins = []
+    b = state.snapshot()
+    b.figures[hidden[0]].spot = _hiding_square(b, hidden[0])
+    twins.append(b)
+    for name, other, _ in privacy_pairs(state):
+        if name.startswith("a card of"):
+            twins.append(other)
+    compared = 0
+    for b in twins:
+        a = state.snapshot()
+        bot_a, bot_b = PoliceBot("normal", seed), PoliceBot("normal", seed)
+        for view in seen:
+            bot_a.observe(view)
+            bot_b.observe(copy.deepcopy(view))
+        assert a.view("zenigata") == b.view("zenigata")
+        while a.phase == "police" and a.view("zenigata") == b.view("zenigata"):
+            legal_a, legal_b = a.legal_actions("zenigata"), b.legal_actions("zenigata")
+            assert legal_a == legal_b
+            act_a = bot_a.choose(a.view("zenigata"), legal_a)
+            act_b = bot_b.choose(b.view("zenigata"), legal_b)
+            assert act_a == act_b, "the same views gave different actions"
+            compared += 1
+            a.apply(act_a)
+            b.apply(act_b)
+            bot_a.observe(a.view("zenigata"))
+            bot_b.observe(b.view("zenigata"))
+    assert compared >= 3, "too few decisions compared to tell anything"
+
+
+def test_a_bot_that_observed_nothing_still_decides():
+    """``choose`` builds the belief from the view it is given when ``observe`` was never called (a
+    computer seat taken over in the middle of a game)."""
+    state = play({"episode": "gran-colpo", "players": 3}, 2, "heuristic",
+                 stop=lambda s: s.round >= 3 and s.phase == "police")
+    for level in ai_police.LEVELS:
+        bot = PoliceBot(level, 5)
+        legal = state.legal_actions("zenigata")
+        assert bot.choose(state.view("zenigata"), legal) in legal
+        assert bot.belief is not None and bot.belief.sizes(), "the belief should know of hidden members"
+
+
+def test_the_bot_never_reads_the_state():
+    source = (ROOT / "game" / "lupin" / "ai_police.py").read_text(encoding="utf-8")
+    assert "LupinState" not in source and "state." not in source.replace("BoardState", "")
+    assert "pygame" not in source
+
+
+SCRIPT = """
+import json, sys
+sys.path.insert(0, {root!r})
+from tests.lupin.test_ai_police import play
+from game.engine.api import action_to_json
+from game.lupin.ai_police import PoliceBot
+out = []
+def each(state, seat, view, legal, action):
+    if seat == "zenigata":
+        out.append(action_to_json(action))
+play({{"episode": "rosso-rubino", "players": 2}}, 12, PoliceBot("{level}", 12), each=each,
+     stop=lambda s: s.round >= 3 and s.phase == "gang")
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("level", ["hard"])
+def test_the_same_game_gives_the_same_actions_whatever_the_string_hashes(level):
+    """Two processes with different string-hash seeds play the same seeded game: the police choose
+    the very same actions (no set order of strings, no time in a decision)."""
+    runs = []
+    for hashseed in ("1", "977"):
+        env = {**os.environ, "PYTHONHASHSEED": hashseed, "PYTHONPATH": str(ROOT)}
+        done = subprocess.run([sys.executable, "-c", SCRIPT.format(root=str(ROOT), level=level)], env=env,
+                              capture_output=True, text=True, timeout=120, cwd=str(ROOT))
+        assert done.returncode == 0, done.stderr[-2000:]
+        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert len(runs[0]) > 20 and runs[0] == runs[1]
+
+
+# ---------------------------------------------------------------------- what a player notices
+
+def test_a_shown_member_in_a_line_of_fire_is_shot():
+    """Novice at Stonehenge (the gang always shown): whenever a shot is legal and the bot does not
+    play its floodlights card, it shoots, and before any move that would carry the shooter away."""
+    offered, shot = [0], [0]
+
+    def each(state, seat, view, legal, action):
+        if seat != "zenigata" or not any(isinstance(a, A.Shoot) for a in legal):
+            return
+        if type(action).__name__ == "PoliceCard":
+            return
+        offered[0] += 1
+        shot[0] += isinstance(action, A.Shoot)
+
+    for seed in (1, 2):
+        play({"episode": "stonehenge", "players": 2, "difficulty": "novice"}, seed, "normal", each=each)
+    assert offered[0] >= 5, "the games should offer shots"
+    assert shot[0] == offered[0]
+
+
+def _police_sight(state: LupinState) -> list[set]:
+    """Each agent's and Zenigata's line of fire (squares) in ``state``."""
+    out = []
+    for _, f in sorted(state.figures.items()):
+        if f.kind in ("zenigata", "agent") and f.spot is not None and not f.in_car and not f.holding:
+            out.append(state.geo.watched([(f.spot, PISTOL_RANGE)], vehicles=state.vehicles()))
+    return out
+
+
+def _measure(police: Any, seeds, episode="rosso-rubino", players=2, rounds=8) -> dict[str, float]:
+    """Over seeded games: how often a hidden member ends a police phase in its lines of fire (he
+    is spotted) or within a pistol's range of a policeman, the mean distance from a hidden member
+    to the nearest policeman at the end of a police phase, and how much the police's lines of fire
+    overlap (the union over the sum)."""
+    found = total = near = 0
+    dist_sum = dist_n = 0
+    union = summed = 0
+    hidden_before: dict[str, bool] = {}
+    for seed in seeds:
+        hidden_before.clear()
+
+        def each(state, seat, view, legal, action):
+            nonlocal found, total, near, dist_sum, dist_n, union, summed
+            if seat != "zenigata" or state.phase != "police":
+                return
+            if not hidden_before:
+                for c in state.gang:
+                    f = state.figures[c]
+                    hidden_before[c] = f.spot is not None and not f.escaped and f.arrested_by is None \
+                        and not state.is_shown(c)
+            if not isinstance(action, A.EndTurn):
+                return
+            sights = _police_sight(state)
+            union += len(set().union(*sights)) if sights else 0
+            summed += sum(len(s) for s in sights)
+            police = [f.spot for f in state.figures.values() if f.kind in ("zenigata", "agent")
+                      and f.spot is not None and not isinstance(f.spot, (Inside, Under))]
+            for c, was_hidden in hidden_before.items():
+                if not was_hidden:
+                    continue
+                total += 1
+                f = state.figures[c]
+                found += state.is_shown(c)
+                if not isinstance(f.spot, (Inside, Under)) and f.spot is not None and police:
+                    d = min(max(abs(p.row - f.spot.row), abs(p.col - f.spot.col)) for p in police)
+                    dist_sum += d
+                    dist_n += 1
+                    near += d <= PISTOL_RANGE
+            hidden_before.clear()
+
+        bot = PoliceBot(police, seed) if police in ai_police.LEVELS else RandomBot(seed)
+        play({"episode": episode, "players": players}, seed, bot, each=each,
+             stop=lambda s: s.round >= rounds)
+    return {"found": found / max(1, total), "near": near / max(1, total), "distance": dist_sum / max(1, dist_n),
+            "overlap": 1 - union / max(1, summed), "phases": total}
+
+
+def test_the_police_find_and_approach_hidden_members_more_than_random_police():
+    seeds = (1, 2, 3)
+    smart = _measure("normal", seeds, players=3)
+    random_ = _measure("random", seeds, players=3)
+    assert smart["phases"] >= 8 and random_["phases"] >= 8
+    assert smart["found"] >= random_["found"], (smart, random_)
+    assert smart["near"] > random_["near"] + 0.15, (smart, random_)
+    assert smart["distance"] < random_["distance"] - 1.5, (smart, random_)
+
+
+def test_the_agents_spread_their_lines_of_fire(monkeypatch):
+    """With the coalition (a square already watched is worth nothing to the next policeman) the
+    lines of fire overlap less than when each policeman is scored alone."""
+    seeds = (4, 5)
+    spread = _measure("normal", seeds, episode="gran-colpo", players=5, rounds=6)
+    monkeypatch.setattr(ai_police, "COALITION", False)
+    crowd = _measure("normal", seeds, episode="gran-colpo", players=5, rounds=6)
+    assert spread["overlap"] < crowd["overlap"] - 0.05, (spread, crowd)
+    assert spread["overlap"] < 0.5, spread
