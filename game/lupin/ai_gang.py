@@ -1,7 +1,7 @@
 """Lupin's computer gang by level (issue #14): :class:`GangBot` ("easy", "normal", "hard").
 
 It reads its seat's view and legal actions only (never the state), as every Lupin bot does
-(game/lupin/bots.py). The method, after the computer "Jack" of Whitehall Mystery (docs/lupin-ai-gang.md):
+(game/lupin/bots.py). The method, after the computer "Jack" of Whitehall Mystery (docs/lupin-ai.md, "The gang"):
 
 * **A goal for each member**, from what his seat knows: the treasure sites still face down (the
   nearest free one, each member of the seat his own), the tomb or the token of an expansion

@@ -120,8 +120,9 @@ def play_game(config: dict[str, Any], seed: int, bots: str | Mapping[str, str] =
 
 
 def gang_won(winners: Any) -> bool:
-    """Whether a game's winners are gang members (Zenigata's seat is the police)."""
-    return any(w != "zenigata" for w in winners)
+    """Whether the gang's side won: Zenigata is not among the winners (a traitor Fujiko's own win
+    counts for the gang's side; Cagliostro's Fujiko who sided with Zenigata shares his)."""
+    return "zenigata" not in winners
 
 
 def _ms(values: list[float]) -> dict[str, Any]:
