@@ -95,7 +95,7 @@ def _board_state(view: dict) -> tuple[frozenset, frozenset, tuple]:
 
 
 @functools.lru_cache(maxsize=64)
-def _backward(episode: str, open_temples: frozenset, drained: frozenset, passage: tuple,
+def backward_steps(episode: str, open_temples: frozenset, drained: frozenset, passage: tuple,
               swim: bool) -> dict[Any, list[tuple[Any, int]]]:
     """For every spot, the spots one step before it and the step's cost (steps need not be
     reversible: one walks out of a closed temple, not into it)."""
@@ -122,12 +122,12 @@ def _backward(episode: str, open_temples: frozenset, drained: frozenset, passage
 
 
 @functools.lru_cache(maxsize=512)
-def _dist(episode: str, goal: str, open_temples: frozenset = frozenset(), drained: frozenset = frozenset(),
+def moves_to(episode: str, goal: str, open_temples: frozenset = frozenset(), drained: frozenset = frozenset(),
           passage: tuple = (), swim: bool = False, blocked: frozenset = frozenset()) -> dict[Any, int]:
     """Moves (Dijkstra over the step costs) from every spot to ``goal`` for a gang member, on the
     board as it is now (temples opened, zones drained, the trapdoor passage, a wetsuit), never
     through the ``blocked`` squares."""
-    back = _backward(episode, open_temples, drained, passage, swim)
+    back = backward_steps(episode, open_temples, drained, passage, swim)
     start = spot_from_text(goal)
     dist = {start: 0}
     tie = itertools.count()
@@ -147,14 +147,14 @@ def _dist(episode: str, goal: str, open_temples: frozenset = frozenset(), draine
 
 def _distance_map(episode: str, goal: str, kind: str = GANG) -> dict[Any, int]:
     """Moves from every spot to ``goal`` on the printed board (nothing opened nor drained)."""
-    return _dist(episode, goal)
+    return moves_to(episode, goal)
 
 
 def _dist_for(view: dict, figure: str, goal: str) -> dict[Any, int]:
     """The distance map ``figure`` walks by now (his wetsuit lets him swim)."""
     temples, drained, passage = _board_state(view)
     devices = view["mine"].get(figure, {}).get("devices", ())
-    return _dist(view["episode"], goal, temples, drained, passage, "wetsuit" in devices)
+    return moves_to(view["episode"], goal, temples, drained, passage, "wetsuit" in devices)
 
 
 def _police_squares(view: dict) -> frozenset:
@@ -169,7 +169,7 @@ def _dist_around(view: dict, figure: str, goal: str) -> dict[Any, int]:
     behind an agent in a narrow passage walks round him instead of waiting there)."""
     temples, drained, passage = _board_state(view)
     devices = view["mine"].get(figure, {}).get("devices", ())
-    return _dist(view["episode"], goal, temples, drained, passage, "wetsuit" in devices, _police_squares(view))
+    return moves_to(view["episode"], goal, temples, drained, passage, "wetsuit" in devices, _police_squares(view))
 
 
 def _exits(view: dict, figure: str) -> list[str]:
@@ -208,18 +208,18 @@ def _henge_plan(aim_id: str, tombs: tuple, excalibur: str, diggers: tuple[str, .
                 for perm in itertools.permutations(mine):
                     length, here = 0, start
                     for sq in perm:
-                        length += _dist("stonehenge", sq).get(spot_from_text(here), 999)
+                        length += moves_to("stonehenge", sq).get(spot_from_text(here), 999)
                         here = sq
                     if length < best_len:
                         best_route, best_len = perm, length
             routes[d] = best_route
             total_worst = max(total_worst, best_len)
             if best_route:
-                finish.append(_dist("stonehenge", excalibur).get(spot_from_text(best_route[-1]), 999) + best_len)
+                finish.append(moves_to("stonehenge", excalibur).get(spot_from_text(best_route[-1]), 999) + best_len)
         key = (total_worst, min(finish, default=999), sum(len(r) for r in routes.values()), owners)
         if best is None or key < best[0]:
             best = (key, routes)
-    return best[1], best[0][0] + _dist("stonehenge", excalibur).get(spot_from_text(start), 999)
+    return best[1], best[0][0] + moves_to("stonehenge", excalibur).get(spot_from_text(start), 999)
 
 
 def _members(view: dict) -> list[str]:
@@ -263,7 +263,7 @@ def henge_goal(view: dict, figure: str) -> str | None:
             # a partner's tomb still to dig: the nearest, but only once the round shows him late
             late = view["round"] >= 7
             if late:
-                return min(left, key=lambda sq: (_dist("stonehenge", sq).get(pos, 999), sq))
+                return min(left, key=lambda sq: (moves_to("stonehenge", sq).get(pos, 999), sq))
     return aim["excalibur"]
 
 
@@ -303,7 +303,7 @@ def _caesar_bound(view: dict, figure: str) -> bool | None:
         where = spot_from_text(spot)
         temples, drained, passage = _board_state(view)
         temples = temples | {temple}
-        return min(_dist(view["episode"], sq, temples, drained, passage, False).get(where, 999)
+        return min(moves_to(view["episode"], sq, temples, drained, passage, False).get(where, 999)
                    for sq in _caesar_floor())
     mine = far(figure)
     if mine >= 999:
@@ -342,7 +342,7 @@ def cagliostro_goal(view: dict, figure: str) -> str | None:
     def cost(c: str, where: Any, coord: str) -> tuple:
         d = _dist_around(view, c, coord).get(where) if c == figure else \
             _dist_for(view, c, coord).get(where) if c in view["mine"] else \
-            _dist(view["episode"], coord, *_board_state(view)).get(where)
+            moves_to(view["episode"], coord, *_board_state(view)).get(where)
         if d is None:
             return (1, 0, coord)
         anchor = _distance_map("cagliostro", ANCHORS.get(c, "H18")).get(spot_from_text(coord), 30)

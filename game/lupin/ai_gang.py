@@ -33,14 +33,13 @@ seeded :class:`random.Random`, no ``hash()`` of strings, no clock).
 from __future__ import annotations
 
 import functools
-import heapq
 import itertools
 import random
 from typing import Any, Sequence
 
 from game.engine.api import Action
 from game.engine.grid import Sq, parse_coord
-from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot
+from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot, moves_to
 from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cagliostro import bot_escapes, data as cagliostro_data
@@ -76,54 +75,6 @@ def board_state(view: dict) -> tuple[frozenset, frozenset, tuple]:
     part = view.get("cagliostro") or {}
     return (frozenset(part.get("open_temples", ())), frozenset(view.get("drained") or part.get("drained", ())),
             tuple(part.get("passage", ())))
-
-
-@functools.lru_cache(maxsize=32)
-def backward_steps(episode: str, open_temples: frozenset, drained: frozenset, passage: tuple,
-                   swim: bool) -> dict[Any, list[tuple[Any, int]]]:
-    """For every spot, the spots one step before it for a gang member and the step's cost."""
-    geo = episode_geometry(episode)
-    bs = BoardState(open_temples=open_temples, drained=drained)
-    links = {}
-    if len(passage) == 2:
-        a, b = (spot_from_text(x) for x in passage)
-        links = {a: b, b: a}
-    todo = list(geo.board.squares())
-    seen = set(todo)
-    back: dict[Any, list[tuple[Any, int]]] = {}
-    while todo:
-        cur = todo.pop()
-        steps = list(geo.neighbours(cur, GANG, bs, swim))
-        if cur in links:
-            steps.append((links[cur], 1))
-        for nb, cost in steps:
-            back.setdefault(nb, []).append((cur, max(cost, 0)))
-            if nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return back
-
-
-@functools.lru_cache(maxsize=256)
-def moves_to(episode: str, goal: str, open_temples: frozenset = frozenset(), drained: frozenset = frozenset(),
-             passage: tuple = (), swim: bool = False, blocked: frozenset = frozenset()) -> dict[Any, int]:
-    """Moves from every spot to ``goal`` for a gang member on the board as it is now, never
-    through the ``blocked`` squares."""
-    back = backward_steps(episode, open_temples, drained, passage, swim)
-    start = spot_from_text(goal)
-    dist = {start: 0}
-    tie = itertools.count()
-    heap = [(0, next(tie), start)]
-    while heap:
-        d, _, cur = heapq.heappop(heap)
-        if d > dist.get(cur, FAR):
-            continue
-        for prev, cost in back.get(cur, ()):
-            nd = d + cost
-            if nd < dist.get(prev, FAR) and prev not in blocked:
-                dist[prev] = nd
-                heapq.heappush(heap, (nd, next(tie), prev))
-    return dist
 
 
 def police_squares(view: dict) -> frozenset:
