@@ -27,9 +27,10 @@ from game.lupin.ai import RandomBot
 from game.lupin.ai_police import PoliceBot
 from game.lupin.bots import make_bot, observe
 from game.lupin.rules import actions as A
-from game.lupin.rules.geometry import GANG, PISTOL_RANGE, Inside, Under
+from game.lupin.rules.geometry import PISTOL_RANGE, Inside, Under
 from game.lupin.rules.state import LupinState, new_game
 from game.lupin.title import privacy_pairs
+from tests.lupin.test_privacy import hiding_square
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,24 +105,6 @@ def test_the_police_play_whole_games_with_legal_actions_only(level, config, gang
 
 # ---------------------------------------------------------------------- the view only
 
-def _hiding_square(state: LupinState, member: str):
-    """A square out of the police's sight where nobody stands (as tests/lupin/test_privacy.py)."""
-    geo = state.geo
-    watched = geo.watched(state.viewers(), vehicles=state.vehicles())
-    occupied = state.occupied()
-    others = [state.figures[c].spot for c in state.gang if c != member and state.figures[c].spot is not None]
-    here = state.figures[member].spot
-    for sq in geo.board.squares():
-        if sq == here or sq in occupied or sq in watched or not geo.can_stand(sq, GANG):
-            continue
-        if geo.board.cell(sq).roof or sq in state.bus_squares():
-            continue
-        if any(not isinstance(s, (Inside, Under)) and max(abs(s.row - sq.row), abs(s.col - sq.col)) <= 2
-               for s in others):
-            continue
-        return sq
-    raise AssertionError("no hiding square")
-
 
 @pytest.mark.parametrize("episode,players,seeds", [("rosso-rubino", 5, (1, 2)), ("stonehenge", 2, (3, 4))])
 def test_games_that_differ_only_in_what_zenigata_may_not_know_get_the_same_actions(episode, players, seeds):
@@ -147,7 +130,7 @@ def test_games_that_differ_only_in_what_zenigata_may_not_know_get_the_same_actio
         pytest.fail("somebody of the gang should hide in round 3 of one of the games")
     twins = []
     b = state.snapshot()
-    b.figures[hidden[0]].spot = _hiding_square(b, hidden[0])
+    b.figures[hidden[0]].spot = hiding_square(b, hidden[0], apart=2)
     twins.append(b)
     for name, other, _ in privacy_pairs(state):
         if name.startswith("a card of"):

@@ -22,7 +22,7 @@ import pytest
 
 from game.engine.api import TABLE, events_for_seat
 from game.lupin.ai import BOTS
-from game.lupin.rules.geometry import GANG, Inside, spot_to_text
+from game.lupin.rules.geometry import GANG, Inside, Under, spot_to_text
 from game.lupin.rules.state import BETRAYAL_CARD, LupinState, new_game
 
 # (episode, players, variant, seed, bots): several seeds, both episodes, several seatings
@@ -108,8 +108,9 @@ def hidden_members(state: LupinState) -> list[str]:
             and not isinstance(state.figures[c].spot, Inside)]
 
 
-def hiding_square(state: LupinState, member: str):
-    """A free square out of police sight, where nobody of the gang stands or stands next to."""
+def hiding_square(state: LupinState, member: str, apart: int = 1):
+    """A free square out of police sight, where nobody of the gang stands or stands within
+    ``apart`` squares of (a partner inside a building or under a bridge is not on a square)."""
     geo = state.geo
     watched = geo.watched(state.viewers(), vehicles=state.vehicles())
     occupied = state.occupied()
@@ -120,7 +121,8 @@ def hiding_square(state: LupinState, member: str):
             continue
         if geo.board.cell(sq).roof or sq in state.bus_squares():
             continue
-        if any(not isinstance(s, Inside) and max(abs(s.row - sq.row), abs(s.col - sq.col)) <= 1 for s in gang_spots):
+        if any(not isinstance(s, (Inside, Under)) and max(abs(s.row - sq.row), abs(s.col - sq.col)) <= apart
+               for s in gang_spots):
             continue
         return sq
     raise AssertionError("no hiding square on the whole board?")
@@ -499,7 +501,6 @@ def test_where_a_spotted_member_is_set_aside_gives_away_no_hidden_partner():
     a hidden member may share a square with a shown one ("in caso di invisibilità")."""
     from game.engine.grid import parse_coord
     from game.lupin.rules import actions as A
-    from game.lupin.rules.geometry import Under
 
     base = _police_phase_game("gran-colpo", 1)
     geo = base.geo
