@@ -11,6 +11,7 @@ the levels' bots are built (LevelBot) but play as HeuristicBot (make_bot patched
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pygame
 import pytest
@@ -146,15 +147,22 @@ def test_play_again_and_the_set_up_from_a_save_keep_the_computer_seats(heuristic
 
 # ------------------------------------------------------------------------------ the bots' protocol
 
+def _against_a_computer_zenigata(bot: Any) -> tuple[Match, Any, LupinPlayScene]:
+    """Gran colpo, two players, seed 11: Zenigata played by ``bot``, the gang by a person; the
+    table pushed on a headless app (not yet updated)."""
+    match = Match("lupin", {"episode": "gran-colpo", "players": 2}, 11)
+    app = make_app(scenes=())
+    scene = LupinPlayScene(match, autosave=False, computer={"zenigata": bot})
+    app.stack.push(scene)
+    return match, app, scene
+
+
 def test_a_computer_zenigata_against_a_persons_gang_plays_planning_and_rounds_without_a_curtain():
     """Two players: Zenigata at the computer, the gang a person's clicks. The bot is told its own
     view after every action, anybody's; no curtain ever falls; the game goes through the planning
     and several rounds."""
-    match = Match("lupin", {"episode": "gran-colpo", "players": 2}, 11)
     bot = Watching()
-    app = make_app(scenes=())
-    scene = LupinPlayScene(match, autosave=False, computer={"zenigata": bot})
-    app.stack.push(scene)
+    match, app, scene = _against_a_computer_zenigata(bot)
     app.update(0.02)
     driver = Driver(app, seed=5)
     phases = set()
@@ -182,11 +190,8 @@ def test_a_computer_zenigata_against_a_persons_gang_plays_planning_and_rounds_wi
 
 
 def test_an_undo_rebuilds_what_the_bot_knows_from_the_views_as_they_now_stand():
-    match = Match("lupin", {"episode": "gran-colpo", "players": 2}, 11)
     bot = Watching()
-    app = make_app(scenes=())
-    scene = LupinPlayScene(match, autosave=False, computer={"zenigata": bot})
-    app.stack.push(scene)
+    match, app, scene = _against_a_computer_zenigata(bot)
     app.update(0.02)
     driver = Driver(app, seed=3)
     for _ in range(2000):
@@ -234,11 +239,8 @@ class Slow:
 
 def test_the_bot_thinks_in_a_worker_thread_while_the_window_draws_and_says_so(monkeypatch):
     monkeypatch.setattr(session_module, "THREADED", True)
-    match = Match("lupin", {"episode": "gran-colpo", "players": 2}, 11)
     bot = Slow()
-    app = make_app(scenes=())
-    scene = LupinPlayScene(match, autosave=False, computer={"zenigata": bot})
-    app.stack.push(scene)
+    match, app, scene = _against_a_computer_zenigata(bot)
     texts = Texts(app)
     for _ in range(5):
         frame(app, 0.4)                                   # the window goes on: the bot has not answered
@@ -260,10 +262,7 @@ def test_the_bot_thinks_in_a_worker_thread_while_the_window_draws_and_says_so(mo
 
 def test_without_the_indicator_nothing_says_the_computer_is_at_work(monkeypatch):
     """The check above fails when the indicator is not drawn (the turn box says nothing of it)."""
-    match = Match("lupin", {"episode": "gran-colpo", "players": 2}, 11)
-    app = make_app(scenes=())
-    scene = LupinPlayScene(match, autosave=False, computer={"zenigata": HeuristicBot(2)})
-    app.stack.push(scene)
+    match, app, scene = _against_a_computer_zenigata(HeuristicBot(2))
     monkeypatch.setattr(scene, "_draw_thinking", lambda canvas: None)
     texts = Texts(app)
     frame(app, 0.01)
@@ -271,10 +270,7 @@ def test_without_the_indicator_nothing_says_the_computer_is_at_work(monkeypatch)
 
 
 def test_faster_shortens_the_pause_between_the_computers_moves():
-    match = Match("lupin", {"episode": "gran-colpo", "players": 2}, 11)
-    app = make_app(scenes=())
-    scene = LupinPlayScene(match, autosave=False, computer={"zenigata": HeuristicBot(2)})
-    app.stack.push(scene)
+    match, app, scene = _against_a_computer_zenigata(HeuristicBot(2))
     app.update(0.02)
     frame(app)
 
