@@ -87,7 +87,7 @@ def _without(held: Sequence[str], device: str) -> list[str]:
 
 # ------------------------------------------------------------------------------------ distances
 
-def _board_state(view: dict) -> tuple[frozenset, frozenset, tuple]:
+def board_state(view: dict) -> tuple[frozenset, frozenset, tuple]:
     """What of the board the view says has changed: open temples, drained zones, the passage."""
     part = view.get("cagliostro") or {}
     return (frozenset(part.get("open_temples", ())), frozenset(view.get("drained") or part.get("drained", ())),
@@ -152,7 +152,7 @@ def _distance_map(episode: str, goal: str, kind: str = GANG) -> dict[Any, int]:
 
 def _dist_for(view: dict, figure: str, goal: str) -> dict[Any, int]:
     """The distance map ``figure`` walks by now (his wetsuit lets him swim)."""
-    temples, drained, passage = _board_state(view)
+    temples, drained, passage = board_state(view)
     devices = view["mine"].get(figure, {}).get("devices", ())
     return moves_to(view["episode"], goal, temples, drained, passage, "wetsuit" in devices)
 
@@ -167,7 +167,7 @@ def _police_squares(view: dict) -> frozenset:
 def _dist_around(view: dict, figure: str, goal: str) -> dict[Any, int]:
     """Like :func:`_dist_for`, but around the policemen standing in the way (a member stuck
     behind an agent in a narrow passage walks round him instead of waiting there)."""
-    temples, drained, passage = _board_state(view)
+    temples, drained, passage = board_state(view)
     devices = view["mine"].get(figure, {}).get("devices", ())
     return moves_to(view["episode"], goal, temples, drained, passage, "wetsuit" in devices, _police_squares(view))
 
@@ -301,7 +301,7 @@ def _caesar_bound(view: dict, figure: str) -> bool | None:
         if not spot or spot.startswith(("inside", "under")) or view["figures"][c].get("arrested_by"):
             return 999
         where = spot_from_text(spot)
-        temples, drained, passage = _board_state(view)
+        temples, drained, passage = board_state(view)
         temples = temples | {temple}
         return min(moves_to(view["episode"], sq, temples, drained, passage, False).get(where, 999)
                    for sq in _caesar_floor())
@@ -342,7 +342,7 @@ def cagliostro_goal(view: dict, figure: str) -> str | None:
     def cost(c: str, where: Any, coord: str) -> tuple:
         d = _dist_around(view, c, coord).get(where) if c == figure else \
             _dist_for(view, c, coord).get(where) if c in view["mine"] else \
-            moves_to(view["episode"], coord, *_board_state(view)).get(where)
+            moves_to(view["episode"], coord, *board_state(view)).get(where)
         if d is None:
             return (1, 0, coord)
         anchor = _distance_map("cagliostro", ANCHORS.get(c, "H18")).get(spot_from_text(coord), 30)

@@ -39,7 +39,7 @@ from typing import Any, Sequence
 
 from game.engine.api import Action
 from game.engine.grid import Sq, parse_coord
-from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot, moves_to
+from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot, board_state, moves_to
 from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cagliostro import bot_escapes, data as cagliostro_data
@@ -69,13 +69,6 @@ EPISODE_CAUTION = {"cagliostro": 0.25}
 
 
 # ------------------------------------------------------------------------------------ the board
-
-def board_state(view: dict) -> tuple[frozenset, frozenset, tuple]:
-    """What of the board the view says has changed: open temples, drained zones, the passage."""
-    part = view.get("cagliostro") or {}
-    return (frozenset(part.get("open_temples", ())), frozenset(view.get("drained") or part.get("drained", ())),
-            tuple(part.get("passage", ())))
-
 
 def police_squares(view: dict) -> frozenset:
     """The squares the police stand on, as everybody sees them (a member cannot walk through)."""

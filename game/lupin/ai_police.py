@@ -54,7 +54,7 @@ from typing import Any
 from game.engine.api import Action
 from game.engine.grid import Sq
 from game.lupin.ai import HeuristicBot
-from game.lupin.belief import Belief
+from game.lupin.belief import Belief, view_board_state
 from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cagliostro import bot_escapes, data as cagliostro_data
@@ -115,12 +115,6 @@ def _cheb(a: Spot, b: Spot) -> int:
             or isinstance(b, (Inside, Under)):
         return 99
     return max(abs(a.row - b.row), abs(a.col - b.col))
-
-
-def _board_state(view: dict[str, Any]) -> BoardState:
-    part = view.get("cagliostro") or {}
-    return BoardState(open_temples=frozenset(part.get("open_temples", ())),
-                      drained=frozenset(view.get("drained") or part.get("drained", ())))
 
 
 class _Maps:
@@ -306,7 +300,7 @@ class PoliceBot:
 
     def _goal_map(self, view: dict[str, Any], member: str, carrier: str | None) -> dict[Spot, int]:
         assert self._maps is not None
-        bs = _board_state(view)
+        bs = view_board_state(view)
         late = view["round"] >= view["rounds_total"] - 1
         goals = self._escapes(view) if (carrier is not None or late or view.get("treasure_out")) \
             else self._treasure_goals(view)
@@ -345,7 +339,7 @@ class PoliceBot:
         """The objective's mass per square (spotting now, and where the gang ends its next moves),
         and for each member his value, weighted spots and goal map (for the particles)."""
         carrier = self._carrier(view)
-        bs = _board_state(view)
+        bs = view_board_state(view)
         mass: dict[Spot, float] = {}
         members = []
         for m in self._members(view):
@@ -426,7 +420,7 @@ class PoliceBot:
         """Before the gang is on the board: where it will walk in its first rounds, from every start
         square towards every goal (the escape squares weigh too: they are its way out)."""
         assert self._maps is not None
-        bs = _board_state(view)
+        bs = view_board_state(view)
         starts = self._escapes(view) if view["episode"] != "cagliostro" else self._gang_starts()
         goals = self._treasure_goals(view) or self._escapes(view)
         mass: dict[Spot, float] = {}
@@ -687,7 +681,7 @@ class PoliceBot:
         shown = self._shown(view)
         carrier = self._carrier(view)
         block = self._block_values(view, carrier, members)
-        bs = _board_state(view)
+        bs = view_board_state(view)
         chase: list[tuple[str, Spot, float]] = []   # shown members: where they will be, their value
         for m, where in shown:
             dist = next((d for mm, _, _, d in members if mm == m), None)
@@ -842,7 +836,7 @@ class PoliceBot:
         walking his way to his goal but stopping out of the plan's lines of fire (a smart gang): a
         plan scores the members it spots at once, the ones it still catches, and the progress it
         denies them; the plain expectation breaks ties."""
-        bs = _board_state(view)
+        bs = view_board_state(view)
         hidden = [(m, v, weights, dist) for m, v, weights, dist in members if not view["figures"][m].get("spot")]
         samples = []
         for _ in range(self.level.particles):
@@ -905,7 +899,7 @@ class PoliceBot:
             urgency = 1.0
         if urgency <= 0:
             return []
-        bs = _board_state(view)
+        bs = view_board_state(view)
         maps = {e: self._maps.dist((e,), bs) for e in escapes}
         out: dict[Spot, float] = {}
         for m, v, weights, _ in members:

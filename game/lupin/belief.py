@@ -123,7 +123,7 @@ class Belief:
     def update(self, view: dict[str, Any]) -> None:
         if view["seat"] != "zenigata":
             raise ValueError("a Belief reads Zenigata's view only")
-        bs = _board_state(view)
+        bs = view_board_state(view)
         passage = _passage(view)
         new = self._new_events(view["log"])
         active = view.get("active")
@@ -393,7 +393,7 @@ def _allowance(member: str, wounds: int) -> int:
         return 6
 
 
-def _board_state(view: dict[str, Any]) -> BoardState:
+def view_board_state(view: dict[str, Any]) -> BoardState:
     part = view.get("cagliostro") or {}
     return BoardState(open_temples=frozenset(part.get("open_temples", ())),
                       drained=frozenset(view.get("drained") or part.get("drained", ())))
