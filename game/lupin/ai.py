@@ -150,7 +150,7 @@ def _distance_map(episode: str, goal: str, kind: str = GANG) -> dict[Any, int]:
     return moves_to(episode, goal)
 
 
-def _dist_for(view: dict, figure: str, goal: str) -> dict[Any, int]:
+def moves_for(view: dict, figure: str, goal: str) -> dict[Any, int]:
     """The distance map ``figure`` walks by now (his wetsuit lets him swim)."""
     temples, drained, passage = board_state(view)
     devices = view["mine"].get(figure, {}).get("devices", ())
@@ -165,14 +165,14 @@ def _police_squares(view: dict) -> frozenset:
 
 
 def _dist_around(view: dict, figure: str, goal: str) -> dict[Any, int]:
-    """Like :func:`_dist_for`, but around the policemen standing in the way (a member stuck
+    """Like :func:`moves_for`, but around the policemen standing in the way (a member stuck
     behind an agent in a narrow passage walks round him instead of waiting there)."""
     temples, drained, passage = board_state(view)
     devices = view["mine"].get(figure, {}).get("devices", ())
     return moves_to(view["episode"], goal, temples, drained, passage, "wetsuit" in devices, _police_squares(view))
 
 
-def _exits(view: dict, figure: str) -> list[str]:
+def exit_squares(view: dict, figure: str) -> list[str]:
     if view["episode"] == "cagliostro":   # the gang's squares, or a traitor Fujiko's own
         return bot_escapes(view, figure)
     return sorted(str(s) for s in episode_geometry(view["episode"]).board.squares_of("start"))
@@ -222,7 +222,7 @@ def _henge_plan(aim_id: str, tombs: tuple, excalibur: str, diggers: tuple[str, .
     return best[1], best[0][0] + moves_to("stonehenge", excalibur).get(spot_from_text(start), 999)
 
 
-def _members(view: dict) -> list[str]:
+def members(view: dict) -> list[str]:
     return [c for c in ORDER if view["figures"].get(c, {}).get("kind") == "gang"]
 
 
@@ -235,7 +235,7 @@ def _held_devices(view: dict, figure: str) -> list[str]:
         [g["device"] for g in plan.get("granted", ()) if g["figure"] == figure]
 
 
-def _free(view: dict, c: str) -> bool:
+def free(view: dict, c: str) -> bool:
     f = view["figures"].get(c, {})
     return f.get("kind") == "gang" and not f.get("escaped") and not f.get("arrested_by")
 
@@ -250,7 +250,7 @@ def henge_goal(view: dict, figure: str) -> str | None:
     if _loyal_partner_carries(view, figure):
         return None
     dug = set(aim["dug"])
-    diggers = tuple(c for c in _members(view) if _free(view, c) and "shovel" in _held_devices(view, c))
+    diggers = tuple(c for c in members(view) if free(view, c) and "shovel" in _held_devices(view, c))
     if figure in diggers and len(dug) < len(TOMBS):
         routes = _henge_routes(aim, diggers, "C25")
         todo = [sq for sq in routes.get(figure, ()) if sq not in {aim["tombs"][n] for n in dug}]
@@ -274,11 +274,13 @@ def henge_goal(view: dict, figure: str) -> str | None:
 ANCHORS = {"lupin": "H9", "jigen": "H18", "goemon": "O20", "fujiko": "Q15"}
 
 
-def _caesar_floor() -> list[str]:
+@functools.lru_cache(maxsize=1)
+def caesar_floor() -> tuple[str, ...]:
+    """The squares of Divus Caesar's floor, where the coins are taken (sorted)."""
     board = episode_geometry("cagliostro").board
     temple = cagliostro_data().treasure_temple
-    return sorted(str(sq) for p in board.places_of("temple") if p.name == temple for sq in p.squares
-                  if board.cell(sq).temple_part == "floor")
+    return tuple(sorted(str(sq) for p in board.places_of("temple") if p.name == temple for sq in p.squares
+                        if board.cell(sq).temple_part == "floor"))
 
 
 def _caesar_bound(view: dict, figure: str) -> bool | None:
@@ -304,11 +306,11 @@ def _caesar_bound(view: dict, figure: str) -> bool | None:
         temples, drained, passage = board_state(view)
         temples = temples | {temple}
         return min(moves_to(view["episode"], sq, temples, drained, passage, False).get(where, 999)
-                   for sq in _caesar_floor())
+                   for sq in caesar_floor())
     mine = far(figure)
     if mine >= 999:
         return True
-    others = [far(c) for c in _members(view) if c != figure and _free(view, c)
+    others = [far(c) for c in members(view) if c != figure and free(view, c)
               and not (c == "fujiko" and part.get("fujiko_apart"))]
     return mine <= min(others, default=999) + 3
 
@@ -325,8 +327,8 @@ def cagliostro_goal(view: dict, figure: str) -> str | None:
     pos = spot_from_text(me)
     temple = cagliostro_data().treasure_temple
     if temple in part.get("open_temples", ()) and any(t["site"] == temple for t in view["tiles"]):
-        squares = _caesar_floor()
-        return min(squares, key=lambda sq: (_dist_for(view, figure, sq).get(pos, 999), sq))
+        squares = caesar_floor()
+        return min(squares, key=lambda sq: (moves_for(view, figure, sq).get(pos, 999), sq))
     goals = [coord for coord, token in part.get("tokens", {}).items() if token is None]
     wet = set()
     for coord in goals:
@@ -341,7 +343,7 @@ def cagliostro_goal(view: dict, figure: str) -> str | None:
 
     def cost(c: str, where: Any, coord: str) -> tuple:
         d = _dist_around(view, c, coord).get(where) if c == figure else \
-            _dist_for(view, c, coord).get(where) if c in view["mine"] else \
+            moves_for(view, c, coord).get(where) if c in view["mine"] else \
             moves_to(view["episode"], coord, *board_state(view)).get(where)
         if d is None:
             return (1, 0, coord)
@@ -352,7 +354,7 @@ def cagliostro_goal(view: dict, figure: str) -> str | None:
     # nearest goal first: two members do not walk to the same token
     for c in ORDER[:ORDER.index(figure)] if figure in ORDER else ():
         f = view["figures"].get(c, {})
-        if not _free(view, c) or not f.get("spot") or f["spot"].startswith(("inside", "under")):
+        if not free(view, c) or not f.get("spot") or f["spot"].startswith(("inside", "under")):
             continue
         if c == "fujiko" and part.get("fujiko_apart"):
             continue
@@ -486,7 +488,7 @@ class HeuristicBot:
         """Moves the slowest digger walks, and then the way back from Excalibur, on this card
         (the three first members dig: they are the ones the plan gives a shovel)."""
         card = next(a for a in henge_data().aims if a.id == aim_id)
-        diggers = tuple(_members(view)[:3])
+        diggers = tuple(members(view)[:3])
         return _henge_plan(card.id, tuple(sorted(card.tombs.items())), card.excalibur, diggers, "C25")[1]
 
     # ---------------------------------------------------------------- gang
@@ -528,7 +530,7 @@ class HeuristicBot:
             figure = (moves or rides)[0].figure
             goal = self._gang_goal(view, figure)
             if goal is not None:
-                dist = _dist_for(view, figure, goal)
+                dist = moves_for(view, figure, goal)
                 here = view["figures"][figure]["spot"]
                 if view["episode"] == "cagliostro" and here and not here.startswith(("inside", "under")):
                     around = _dist_around(view, figure, goal)   # round a policeman in the way,
@@ -560,7 +562,7 @@ class HeuristicBot:
         goal = self._gang_goal(view, hides[0].figure)
         if goal is None:
             return self.rng.choice(hides)
-        dist = _dist_for(view, hides[0].figure, goal)
+        dist = moves_for(view, hides[0].figure, goal)
         return min(hides, key=lambda a: (dist.get(spot_from_text(a.to), 999), a.to))
 
     def _device(self, by_type: dict, episode: str = "") -> Action | None:
@@ -586,7 +588,7 @@ class HeuristicBot:
             here = spot_from_text(me["spot"]) if me["spot"] else None
             if here is None:
                 return None
-            return min(_exits(view, figure), key=lambda s: (_dist_for(view, figure, s).get(here, 999), s))
+            return min(exit_squares(view, figure), key=lambda s: (moves_for(view, figure, s).get(here, 999), s))
         if view["episode"] in EPISODE_GOALS:
             return EPISODE_GOALS[view["episode"]](view, figure)
         sites = sorted({t["site"] for t in view["tiles"] if t["site"] is not None})

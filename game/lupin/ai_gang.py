@@ -39,12 +39,14 @@ from typing import Any, Sequence
 
 from game.engine.api import Action
 from game.engine.grid import Sq, parse_coord
-from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot, board_state, moves_to
+from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot, board_state, caesar_floor, exit_squares, \
+    free, members, moves_for, moves_to
+from game.lupin.belief import view_board_state
 from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
-from game.lupin.rules.cagliostro import bot_escapes, data as cagliostro_data
+from game.lupin.rules.cagliostro import data as cagliostro_data
 from game.lupin.rules.characters import sheet
-from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, BoardState, Inside, Under, \
+from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, Inside, Under, \
     spot_from_text
 from game.lupin.rules.odds import attack_odds
 
@@ -93,12 +95,6 @@ def moves_around(view: dict, figure: str, goal: str) -> dict[Any, int]:
     if around.get(pos, FAR) <= plain.get(pos, FAR) + 6:
         return around
     return plain
-
-
-def moves_for(view: dict, figure: str, goal: str) -> dict[Any, int]:
-    temples, drained, passage = board_state(view)
-    devices = view["mine"].get(figure, {}).get("devices", ())
-    return moves_to(view["episode"], goal, temples, drained, passage, "wetsuit" in devices)
 
 
 def on_board(spot: str | None) -> bool:
@@ -213,15 +209,6 @@ class Sight:
 
 # ------------------------------------------------------------------------------------ knowledge
 
-def members(view: dict) -> list[str]:
-    return [c for c in ORDER if view["figures"].get(c, {}).get("kind") == "gang"]
-
-
-def free(view: dict, c: str) -> bool:
-    f = view["figures"].get(c, {})
-    return f.get("kind") == "gang" and not f.get("escaped") and not f.get("arrested_by")
-
-
 def apart(view: dict, c: str) -> bool:
     """A member playing for himself against the seat: a traitor Fujiko (she has betrayed, or plays
     apart at Cagliostro)."""
@@ -299,14 +286,6 @@ def allowance(view: dict, figure: str) -> int:
 
 # ------------------------------------------------------------------------------------ Cagliostro
 
-@functools.lru_cache(maxsize=1)
-def caesar_floor() -> tuple[str, ...]:
-    board = episode_geometry("cagliostro").board
-    temple = cagliostro_data().treasure_temple
-    return tuple(sorted(str(sq) for p in board.places_of("temple") if p.name == temple for sq in p.squares
-                        if board.cell(sq).temple_part == "floor"))
-
-
 def caesar_moves(view: dict, figure: str, where: Any) -> tuple[int, str]:
     """Moves from ``where`` to the nearest square of Divus Caesar's floor (the temple taken as open)."""
     temples, drained, passage = board_state(view)
@@ -373,7 +352,7 @@ def cagliostro_plan(view: dict, figure: str, commit: dict[str, str] | None = Non
         crew = [figure]
     wheels = set(part.get("handwheels", {}))
     busts_left = sum(1 for t in part.get("tokens", {}).values() if t is None) and \
-        max(0, 4 - sum(1 for t in part.get("tokens", {}).values() if t == "bust"))
+        max(0, cagliostro_data().busts_needed - sum(1 for t in part.get("tokens", {}).values() if t == "bust"))
     fixed = tuple(sorted((c, g) for c, g in (commit or {}).items() if c in crew and g in goals))
     first = site_routes(view, tuple(crew), tuple(goals), tuple(sorted(wheels)), busts_left,
                         tuple(str(where(c)) for c in crew), fixed)
@@ -391,7 +370,7 @@ def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: in
     tokens = [g for g in goals if g not in wheels]
     n = len(tokens)
     faces = [t for t in part.get("tokens", {}).values() if t is None]
-    busts_down = max(1, 4 - sum(1 for t in part.get("tokens", {}).values() if t == "bust"))
+    busts_down = max(1, cagliostro_data().busts_needed - sum(1 for t in part.get("tokens", {}).values() if t == "bust"))
     need_visits = max(1, min(n, -(-needed * (len(faces) + 1) // (busts_down + 1)))) if n else 0
     board = board_state(view)
 
@@ -532,14 +511,8 @@ class GangBot(HeuristicBot):
         taken = {f.get("spot") for f in view["figures"].values() if f.get("kind") != "gang"} | \
             {c.get("spot") for c in view["cars"].values()} | \
             {r.get("spot") for r in view.get("rides", ()) if not r.get("riders")}
-        exits = [e for e in self._exits(view, figure) if e not in taken or e == here] or self._exits(view, figure)
+        exits = [e for e in exit_squares(view, figure) if e not in taken or e == here] or exit_squares(view, figure)
         return min(exits, key=lambda s: (moves_for(view, figure, s).get(pos, FAR), s)) if exits else None
-
-    @staticmethod
-    def _exits(view: dict, figure: str) -> list[str]:
-        if view["episode"] == "cagliostro":
-            return bot_escapes(view, figure)
-        return sorted(str(s) for s in episode_geometry(view["episode"]).board.squares_of("start"))
 
     def _rounds_needed(self, view: dict, figure: str) -> int:
         """Rounds ``figure`` needs to walk to his nearest exit."""
@@ -647,10 +620,6 @@ class GangBot(HeuristicBot):
             return HeuristicBot._gang(self, view, rest)
         return ends[0] if ends else next(iter(by_type.values()))[0]
 
-    def _stay_put(self, view: dict, figure: str, goal: str) -> bool:
-        here = view["figures"][figure].get("spot")
-        return here == goal
-
     def _escape_now(self, view: dict, figure: str) -> bool:
         """Leave the map now: with the treasure; once it is found (a loyal partner has it) or out;
         in the last round; a traitor Fujiko only with the treasure (or in the last round)."""
@@ -721,8 +690,7 @@ class GangBot(HeuristicBot):
         if len(ranked) < 2:
             return None
         geo = episode_geometry(view["episode"])
-        temples, drained, _ = board_state(view)
-        bs = BoardState(open_temples=temples, drained=drained)
+        bs = view_board_state(view)
         swim = "wetsuit" in view["mine"].get(figure, {}).get("devices", ())
         step = allowance(view, figure)
         police = {spot_from_text(f["spot"]) for f in view["figures"].values()
@@ -742,7 +710,7 @@ class GangBot(HeuristicBot):
     def _rounds_through(self, view: dict, figure: str, goal: str, now: int) -> int:
         """Rounds to walk to ``goal``, act there (one round) and walk from it to the nearest exit."""
         step = allowance(view, figure)
-        exits = self._exits(view, figure)
+        exits = exit_squares(view, figure)
         back = min((moves_for(view, figure, e).get(spot_from_text(goal), FAR) for e in exits), default=FAR)
         if now >= FAR or back >= FAR:
             return self._rounds_needed(view, figure)
