@@ -23,7 +23,7 @@ import functools
 from collections import Counter
 
 from game.engine.grid import parse_coord
-from game.lupin.ai import moves_to
+from game.lupin.ai import caesar_floor, moves_to
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cagliostro import data
 from game.lupin.rules.characters import sheet
@@ -40,8 +40,7 @@ def _board() -> tuple:
     zones = frozenset(board.cell(sq).flooded for sq in board.squares() if board.cell(sq).flooded)
     passage = tuple(sorted(str(p.squares[0]) for p in board.places_of("trapdoor")))
     starts = sorted(str(p.squares[0]) for p in board.places_of("start") if p.props.get("side") == "gang")
-    floor = sorted(str(sq) for p in board.places_of("temple") if p.name == data().treasure_temple
-                   for sq in p.squares if board.cell(sq).temple_part == "floor")
+    floor = list(caesar_floor())
     open_at_start = frozenset(p.name for p in board.places_of("temple") if p.props.get("open"))
     return board, temples, zones, passage, starts, floor, open_at_start
 
@@ -53,6 +52,7 @@ def moves(a: str, b: str) -> int:
     return moves_to(EPISODE, b, temples, zones, passage, True).get(spot_from_text(a), 999)
 
 
+@functools.cache
 def temple_of(sq: str) -> str | None:
     cell = _board()[0].cell(parse_coord(sq))
     return cell.temple if cell.temple_part == "floor" else None
@@ -64,6 +64,7 @@ def bound(tokens: dict[str, str], crew: tuple[str, ...]) -> int:
     opens = {k.id: k.opens for k in data().discovery_tokens}
     step = {c: sheet(c).movement(0) for c in crew}
     always = _board()[6]
+    order = sorted(tokens)
     best = [999]
 
     def rounds(m: int, c: str) -> int:
@@ -88,7 +89,7 @@ def bound(tokens: dict[str, str], crew: tuple[str, ...]) -> int:
             best[0] = min(best[0], finish(pos, flipped))
             return
         for c, (p, r) in pos.items():
-            for s in sorted(tokens):
+            for s in order:
                 if s in flipped:
                     continue
                 t = temple_of(s)
