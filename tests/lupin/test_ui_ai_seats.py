@@ -103,6 +103,11 @@ def test_every_seat_is_a_person_or_the_computer_at_a_level_and_start_builds_thos
     frame(app)
     assert texts.has("Computer · hard") and texts.has("Computer · easy")
     assert texts.has("Computer, easy:")                      # the hint of the level last chosen
+    # ... told for the side of that seat: a gang member's easy is not Zenigata's
+    assert "heads for the treasure" in setup.level_hint()
+    step(app, setup.seat_choices["zenigata"], 2)             # hard → person → easy
+    assert setup.level_hint().startswith("Computer, easy: the agents go anywhere")
+    step(app, setup.seat_choices["zenigata"], 2)             # easy → normal → hard
     no_raw_keys(texts)
     click(app, setup.start_button.rect.center)
     table = app.stack.top
@@ -501,3 +506,26 @@ def test_continue_on_the_title_screen_gives_the_computer_seats_back(heuristic_le
     computer = scenes[0].session.computer
     assert list(computer) == ["zenigata"] and type(computer["zenigata"]) is lupin_bots.NormalBot
     assert scenes[0].autosaver.ui(scenes[0].match)["computer"] == {"zenigata": "normal"}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_each_sides_levels_say_what_they_do_in_two_lines_at_most(lang, heuristic_levels):
+    """The hint under the seats tells what the level does for that side (the police's hunt, the
+    gang's hiding), differs between the two sides and between the levels, and fits its two lines."""
+    app = make_app(scenes=("lupin-setup",), lang=lang)
+    setup = app.stack.top
+    seen = set()
+    for seat in ("zenigata", "lupin"):
+        for _ in range(3):                                   # easy, normal, hard
+            step(app, setup.seat_choices[seat], 1)
+            hint = setup.level_hint()
+            assert hint and hint not in seen
+            seen.add(hint)
+            texts = Texts(app)
+            frame(app)
+            no_raw_keys(texts)
+            shown = [line for line in texts.drawn if line in hint]
+            assert shown and shown[0].startswith(hint.split(":")[0] + ":")
+            assert " ".join(shown) == hint, "the hint is cut short"
+        step(app, setup.seat_choices[seat], 1)               # back to a person
+    assert len(seen) == 6

@@ -122,7 +122,7 @@ class LupinSetupScene(SetupScene):
 
     def __init__(self, episode_id: str = "rosso-rubino", *, look_for_saves: bool = True,
                  players: dict[str, str] | None = None) -> None:
-        self.last_level: str | None = None   # the level whose hint is shown (the last one chosen)
+        self.last_seat: str | None = None    # the seat whose level's hint is shown (the last one set to the computer)
         self.seat_choices: dict[str, Choice] = {}
         super().__init__("lupin", config={"episode": episode_id}, look_for_saves=look_for_saves, players=players)
 
@@ -267,7 +267,7 @@ class LupinSetupScene(SetupScene):
         def changed(value: Any) -> None:
             self.players[seat] = value
             if value != PERSON:
-                self.last_level = value
+                self.last_seat = seat
         return changed
 
     def set_players(self, players: dict[str, str]) -> None:
@@ -277,7 +277,7 @@ class LupinSetupScene(SetupScene):
             choice.set_value(who)
             self.players[seat] = choice.value
             if who != PERSON:
-                self.last_level = who
+                self.last_seat = seat
 
     def play_as_zenigata(self) -> None:
         """Solo as the police: every gang seat at the computer (normal), and the game starts."""
@@ -293,12 +293,16 @@ class LupinSetupScene(SetupScene):
         return {seat: choice.value for seat, choice in self.seat_choices.items()}
 
     def level_hint(self) -> str | None:
-        """The hint of the level last chosen (else of the first computer seat's), or None."""
-        levels = [c.value for c in self.seat_choices.values() if c.value != PERSON]
-        if not levels:
+        """What the level last chosen does, for the side of its seat (Zenigata's police or the gang):
+        else the first computer seat's; None when every seat is a person."""
+        computers = [seat for seat, c in self.seat_choices.items() if c.value != PERSON]
+        if not computers:
             return None
-        level = self.last_level if self.last_level in levels else levels[0]
-        return t("lupin_ai.setup.level_hint", level=t(f"lupin_ai.level.{level}"), hint=t(f"lupin_ai.hint.{level}"))
+        seat = self.last_seat if self.last_seat in computers else computers[0]
+        level = self.seat_choices[seat].value
+        side = "police" if seat == "zenigata" else "gang"
+        return t("lupin_ai.setup.level_hint", level=t(f"lupin_ai.level.{level}"),
+                 hint=t(f"lupin_ai.hint.{side}.{level}"))
 
     def config(self) -> dict[str, Any]:
         """The game's settings as the rules take them (plain JSON, for the save)."""
