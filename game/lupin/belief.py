@@ -95,6 +95,8 @@ class Belief:
         self._last_bus: tuple = ()
         self._police_spots: dict[str, Spot] = {}
         self._standable: frozenset | None = None
+        self._step_cache: dict[BoardState, dict[Spot, tuple]] = {}   # _steps, per board state
+        self._watched_last: tuple | None = None   # (the police and vehicles as seen, the squares they watch)
         self._log: list[dict[str, Any]] = []
         self._prev_active: str | None = None   # the member whose turn was under way at the last update
         self._boost_round = -1     # the last round a gang card or device was played
@@ -301,8 +303,9 @@ class Belief:
         while dq:
             cur = dq.popleft()
             base = best[cur]
-            steps = list(geo.neighbours(cur, GANG, bs, False)) + list(geo.neighbours(cur, GANG, bs, True))
+            steps = self._steps(cur, bs)
             if cur in links:
+                steps = list(steps)
                 steps.append((links[cur], 1))
             for nb, step in steps:
                 if terrains is not None and not (isinstance(nb, Sq) and board.cell(nb).terrain in terrains):
@@ -320,6 +323,18 @@ class Belief:
         return frozenset(s for s in best if s in origins or geo.can_stand(s, GANG, bs, False)
                          or geo.can_stand(s, GANG, bs, True))
 
+    def _steps(self, spot: Spot, bs: BoardState) -> tuple:
+        """The gang's steps from ``spot``, walking or swimming, on the board as ``bs`` leaves it:
+        computed once per board state (a late game's walks ask for the same squares every turn)."""
+        cache = self._step_cache.get(bs)
+        if cache is None:
+            cache = self._step_cache[bs] = {}
+        steps = cache.get(spot)
+        if steps is None:
+            steps = cache[spot] = tuple(self.geo.neighbours(spot, GANG, bs, False)) + \
+                tuple(self.geo.neighbours(spot, GANG, bs, True))
+        return steps
+
     def _prune(self, view: dict[str, Any]) -> None:
         watched = self.watched(view)
         bus = {spot_from_text(s) for s in view.get("bus") or ()}
@@ -329,7 +344,7 @@ class Belief:
             b.spots = frozenset(s for s in b.spots
                                 if isinstance(s, (Inside, Under)) or s in bus or s not in watched)
 
-    def watched(self, view: dict[str, Any]) -> set[Sq]:
+    def watched(self, view: dict[str, Any]) -> frozenset[Sq]:
         """The squares a police line of fire reaches now, from what the view shows."""
         viewers: list[tuple[Spot, int]] = []
         for f in view["figures"].values():
@@ -347,7 +362,11 @@ class Belief:
         for ride in _rides(view):
             if ride.get("spot"):
                 vehicles.append(spot_from_text(ride["spot"]))   # type: ignore[arg-type]
-        return self.geo.watched(viewers, vehicles=vehicles)
+        key = (tuple(viewers), tuple(vehicles))
+        if self._watched_last is None or self._watched_last[0] != key:
+            # the police stand still through the gang's phase: their lines are worked out once
+            self._watched_last = (key, frozenset(self.geo.watched(viewers, vehicles=vehicles)))
+        return self._watched_last[1]
 
 
 def _rides(view: dict[str, Any]) -> list[dict[str, Any]]:

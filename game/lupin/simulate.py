@@ -73,6 +73,7 @@ def play_game(config: dict[str, Any], seed: int, bots: str | Mapping[str, str] =
     illegal_tried = illegal_rejected = 0
     actions = 0
     times: dict[str, list[float]] = {"police": [], "gang": []}
+    heard: dict[str, list[float]] = {"police": [], "gang": []}   # each observe after an action (the UI's thread)
     try:
         if check is not None:
             check(state, None)
@@ -104,7 +105,10 @@ def play_game(config: dict[str, Any], seed: int, bots: str | Mapping[str, str] =
             actions += 1
             if not state.is_over():
                 for other, watcher in watching.items():
-                    observe(watcher, state.view(other))
+                    view = state.view(other)
+                    started = time.perf_counter()
+                    observe(watcher, view)
+                    heard[side_of(other)].append(time.perf_counter() - started)
             if check is not None:
                 check(state, action)
             if actions > MAX_ACTIONS:
@@ -112,11 +116,11 @@ def play_game(config: dict[str, Any], seed: int, bots: str | Mapping[str, str] =
         result = state.result()
         return {"ok": True, "rounds": state.round, "actions": actions, "winners": list(result.winners),
                 "reason": result.reason, "illegal_tried": illegal_tried, "illegal_rejected": illegal_rejected,
-                "gang_won": gang_won(result.winners), "times": times}
+                "gang_won": gang_won(result.winners), "times": times, "heard": heard}
     except Exception as exc:  # noqa: BLE001 - a simulation reports every failure
         return {"ok": False, "rounds": state.round, "actions": actions, "error": f"{type(exc).__name__}: {exc}",
                 "trace": traceback.format_exc(limit=6), "illegal_tried": illegal_tried,
-                "illegal_rejected": illegal_rejected, "times": times}
+                "illegal_rejected": illegal_rejected, "times": times, "heard": heard}
 
 
 def gang_won(winners: Any) -> bool:
@@ -179,5 +183,9 @@ def simulate(config: dict[str, Any], games: int, seed: int, bots: str | Mapping[
                            "win_rate": round(gang / len(ok), 4) if ok else 0.0}},
         "clock": {"seconds": round(time.perf_counter() - started, 2),
                   "decision_ms": {side: _ms([t for r in results for t in r["times"][side]])
-                                  for side in ("police", "gang")}},
+                                  for side in ("police", "gang")},
+                  # what a bot's observe(view) takes after each action: at the table it runs on the
+                  # window's thread, between two frames
+                  "observe_ms": {side: _ms([t for r in results for t in r["heard"][side]])
+                                 for side in ("police", "gang")}},
     }

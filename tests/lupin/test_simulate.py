@@ -52,7 +52,7 @@ def test_simulate_prints_one_json_summary(capsys):
 def _unclocked(out: str) -> str:
     """The summary without its clock (thinking and wall times), as JSON text."""
     summary = json.loads(out)
-    assert set(summary["clock"]) == {"seconds", "decision_ms"}
+    assert set(summary["clock"]) == {"seconds", "decision_ms", "observe_ms"}
     summary.pop("clock")
     return json.dumps(summary, indent=2)
 
@@ -73,6 +73,11 @@ def test_each_side_plays_at_its_own_level_with_its_win_rate_and_thinking_time(ca
     for side in ("police", "gang"):
         ms = summary["clock"]["decision_ms"][side]
         assert ms["decisions"] > 0 and 0 <= ms["median"] <= ms["p95"] <= ms["max"]
+    # a bot that keeps what it sees: the time its observe takes after each action, per side
+    watched, _ = run_json(capsys, BASE + ["--police", "easy", "--gang", "random", "--games", "1"])
+    police, gang = (watched["clock"]["observe_ms"][side] for side in ("police", "gang"))
+    assert police["decisions"] > watched["actions"] // 2 and 0 <= police["median"] <= police["p95"] <= police["max"]
+    assert gang["decisions"] == 0          # random bots keep nothing
     # one side named alone: the other plays at --bots' level
     alone, _ = run_json(capsys, BASE + ["--gang", "heuristic"])
     assert alone["bots"] == {"police": "random", "gang": "heuristic"}
