@@ -528,6 +528,13 @@ class TableSession:
         """Whether ``observer`` (default: any) is still being told the game so far."""
         return any(not c.cancelled and (observer is None or c.holds(observer)) for c in self._catch_ups)
 
+    def settle(self, timeout: float | None = None) -> None:
+        """Wait for the catch-ups under way (at most ``timeout`` seconds each), then :meth:`poll`:
+        for a picture taken at once (the screenshot command), never in the window's loop."""
+        for c in list(self._catch_ups):
+            c.done.wait(timeout)
+        self.poll()
+
     def poll(self) -> None:
         """The catch-ups done: each observer hears the views of the moves made meanwhile."""
         for c in list(self._catch_ups):

@@ -23,6 +23,7 @@ from game.lupin.ai import HeuristicBot
 from game.lupin.belief import Belief
 from game.lupin.ui.play_scene import LupinPlayScene
 from game.lupin.ui.setup_scene import LupinSetupScene
+from game.lupin.ui import where_overlay
 from game.lupin.ui.where_overlay import WhereOverlay
 from game.ui.scenes.curtain import CurtainScene
 from tests.lupin.test_ui_kit import Driver, click, frame, make_app
@@ -349,6 +350,20 @@ def test_the_overlay_is_off_by_default_toggles_and_shows_the_belief_of_zenigatas
         cells |= {(s.square.row, s.square.col) for s in belief.spots(m) if hasattr(s, "square")}
         assert scene.where.squares()[m] == cells
         assert scene.where.insides()[m] == {s.building for s in belief.spots(m) if hasattr(s, "building")}
+    # a wide area reads at a glance: its letters along its edge only, a few squares lettered each
+    letters = scene.where.letters()
+    assert any(len(scene.where.squares()[m]) > where_overlay.FEW for m in hidden)   # round 2: wide
+    for m in hidden:
+        cells = scene.where.squares()[m]
+        assert letters[m] <= cells
+        if len(cells) > where_overlay.FEW:
+            assert len(letters[m]) < len(cells)
+            ground = scene.where._ground()
+            for r, c in cells - letters[m]:                  # unlettered: every side his, or no ground
+                assert {(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & ground <= cells
+            assert len(letters[m]) < len(cells) / 2           # the edge, not the area
+        else:
+            assert letters[m] == cells
     # the game goes on: it follows (a computer gang's move, then the overlay again equals the belief)
     for _ in range(40):
         if scene.computer_to_act() is not None:

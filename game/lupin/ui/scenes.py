@@ -409,4 +409,6 @@ def _lupin_where(app, episode: str = "gran-colpo", **_options):
     scene = LupinPlayScene(seeded_match(episode, seed=7, until_round=3, phase="police", players=2), autosave=False,
                            start_revealed=True)
     scene.toggle_where()
+    scene.session.settle(60)   # the overlay learns the game so far in a worker thread: the picture waits for it
+    scene.version += 1
     return scene

@@ -9,7 +9,10 @@ board is on screen and the player has switched it on (it is off by default).
 
 How it looks: every square where a hidden member can be gets a light hatch and, in its own corner,
 the member's letter in a small disc of his token's colour (Lupin, Fujiko and Jigen along the
-bottom, Goemon top right): the letter tells who, never the colour alone. A building whose
+bottom, Goemon top right): the letter tells who, never the colour alone. Where a member may be
+anywhere in a wide area (more than :data:`FEW` squares: early in the game, or after a car ride
+he may have taken) his letters mark only its edge, the squares beside ground where he cannot be, so
+that the board stays readable and the line Zenigata has to close stands out. A building whose
 inside may hide a member is outlined with dashes and carries a badge with the letters.
 """
 
@@ -20,7 +23,7 @@ from typing import Any
 import pygame
 
 from game.lupin.belief import Belief
-from game.lupin.rules.geometry import Inside, Under
+from game.lupin.rules.geometry import GANG, BoardState, Inside, Under
 from game.lupin.ui.board_scene import BOARD_RECT, GANG_STYLE, SQUARE, square_rect
 from game.ui import theme
 
@@ -30,6 +33,7 @@ ORDER = ("lupin", "jigen", "goemon", "fujiko")
 # corner is the lit squares' glyph's)
 CORNERS = {"lupin": (0.2, 0.8), "fujiko": (0.5, 0.8), "jigen": (0.8, 0.8), "goemon": (0.8, 0.2)}
 DISC = SQUARE * 0.15
+FEW = 40   # up to this many squares a member's letter is on every one; above it, on the edge only
 
 
 class WhereOverlay:
@@ -38,6 +42,7 @@ class WhereOverlay:
     def __init__(self) -> None:
         self.belief: Belief | None = None
         self.version = 0
+        self._ground_cells: frozenset[tuple[int, int]] | None = None
 
     # ---------------------------------------------------------------- the session's observer
     def observe(self, view: dict[str, Any]) -> None:
@@ -86,6 +91,30 @@ class WhereOverlay:
             return {}
         return {m: {s.building for s in belief.spots(m) if isinstance(s, Inside)} for m in self.hidden()}
 
+    def letters(self) -> dict[str, set[tuple[int, int]]]:
+        """member -> the squares that carry his letter: all of his when they are few (``FEW``),
+        else the edge of his area (a square with a side on a square where he cannot be)."""
+        out: dict[str, set[tuple[int, int]]] = {}
+        for m, cells in self.squares().items():
+            if len(cells) <= FEW:
+                out[m] = set(cells)
+                continue
+            ground = self._ground()
+            out[m] = {(r, c) for r, c in cells
+                      if any(n in ground and n not in cells for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))}
+        return out
+
+    def _ground(self) -> frozenset[tuple[int, int]]:
+        """The squares a gang member may stand on at all (walking or swimming): a building's
+        footprint or a wall beside his area is no edge of it."""
+        if self._ground_cells is None:
+            assert self.belief is not None
+            geo = self.belief.geo
+            self._ground_cells = frozenset((s.row, s.col) for s in geo.board.squares()
+                                           if geo.can_stand(s, GANG, BoardState(), False)
+                                           or geo.can_stand(s, GANG, BoardState(), True))
+        return self._ground_cells
+
     # ---------------------------------------------------------------- drawing
     def draw(self, canvas: Any, board: Any) -> None:
         """Into the board's rect (a cached sprite: drawn again only when ``version`` changes)."""
@@ -95,7 +124,10 @@ class WhereOverlay:
         by_square: dict[tuple[int, int], list[str]] = {}
         for m, cells in self.squares().items():
             for cell in cells:
-                by_square.setdefault(cell, []).append(m)
+                by_square.setdefault(cell, [])
+        for m, cells in self.letters().items():
+            for cell in cells:
+                by_square[cell].append(m)
         for (row, col), members in by_square.items():
             r = square_rect(row, col)
             canvas.fill((250, 236, 190, 40), r)
