@@ -64,6 +64,8 @@ SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a l
 DETER_RADIUS = 7       # the deterrent gradient around every policeman (manhattan squares)
 DETER_COST = 0.6       # per square inside that radius
 FAR = 999
+LANDING_SEEN = 30.0    # moves a landing in a line of fire costs (its riders would be seen getting out)
+AIR_SLACK = 1          # turns the helicopter's way may take beyond the walk and still be preferred
 #: How much hiding weighs in each episode: at Cagliostro the site is wide for its 18 rounds and the
 #: police stand on it from the start, so time comes first (measured: hiding as elsewhere stalls the
 #: search for rounds).
@@ -205,6 +207,29 @@ class Sight:
         if sq is None or not on_board(spot):
             return 0.0
         return self.risk.get(sq, 0.0)
+
+
+# ------------------------------------------------------------------------------------ the helicopter
+
+def helicopter(view: dict) -> dict | None:
+    """The seat's helicopter on the board, as its view tells it (None: none)."""
+    return next((r for r in view.get("rides", ()) if r.get("device") == "helicopter" and r.get("spot")), None)
+
+
+def _next_to(a: Any, b: Any) -> bool:
+    return isinstance(a, Sq) and isinstance(b, Sq) and max(abs(a.row - b.row), abs(a.col - b.col)) <= 1
+
+
+@functools.lru_cache(maxsize=64)
+def _landings(episode: str) -> tuple:
+    from game.lupin.rules.vehicles import landing_squares
+    return landing_squares(episode, "helicopter")
+
+
+def landing_after(view: dict, goal: str, figure: str) -> int:
+    """Moves from the nearest square next to a helicopter landing to ``goal`` (FAR: none)."""
+    dist = moves_for(view, figure, goal)
+    return min((dist.get(n, FAR) for t in _landings(view["episode"]) for n in t.neighbours8()), default=FAR)
 
 
 # ------------------------------------------------------------------------------------ knowledge
@@ -448,6 +473,7 @@ class GangBot(HeuristicBot):
         self.noise = random.Random(seed * 131 + 17)
         self.targets: dict[str, str] = {}   # the goal each of his members walks to (Cagliostro)
         self.waited: dict[str, int] = {}    # turns each member stayed put rather than be seen
+        self.stepped_out: tuple | None = None   # (round, member) who got out of the helicopter
 
     # ---------------------------------------------------------------- entry
     def choose(self, view: dict, legal: Sequence[Action]) -> Action:
@@ -464,6 +490,15 @@ class GangBot(HeuristicBot):
             if flips:
                 return self.rng.choice(flips)
         return super().choose(view, legal)
+
+    # ---------------------------------------------------------------- planning
+    def _plan(self, view: dict, by_type: dict) -> Action:
+        """As the heuristic plans, but Lupin's seat buys the helicopter first where the episode sells
+        it (it lands the gang beside the treasure buildings and back beside the exits)."""
+        heli = [a for a in by_type.get(A.BuyDevice, ()) if a.device == "helicopter" and a.figure in view["mine"]]
+        if heli and view["seat"] == "lupin":
+            return min(heli, key=lambda a: (ORDER.index(a.figure) if a.figure in ORDER else 9, a.figure))
+        return super()._plan(view, by_type)
 
     # ---------------------------------------------------------------- goals
     def goal(self, view: dict, figure: str) -> str | None:
@@ -587,6 +622,7 @@ class GangBot(HeuristicBot):
             (a.figure for acts in by_type.values() for a in acts if getattr(a, "figure", None) in view["figures"]), None)
         if figure is None:
             return HeuristicBot._gang(self, view, by_type)
+        figure = self._first_to_play(view, by_type, figure)
         moves = [a for a in moves if a.figure == figure]
         # the traitor's blow, the loyal gang's answer, a shot worth taking: first (then he moves away)
         hit = self._attack(view, by_type, figure)
@@ -600,6 +636,9 @@ class GangBot(HeuristicBot):
         escapes = [a for a in by_type.get(A.Escape, ()) if self._escape_now(view, a.figure)]
         if escapes:
             return escapes[0]
+        flight = self._fly(view, by_type, figure)
+        if flight is not None:
+            return flight
         goal = self.goal(view, figure) if moves else None
         if moves and goal is not None:
             best = self._best_move(view, figure, goal, moves)
@@ -634,6 +673,130 @@ class GangBot(HeuristicBot):
         if view["episode"] == "cagliostro" and caesar_phase(view) and cagliostro_plan(view, figure) is None:
             return True    # a partner fetches the coins: he is one fewer to wait for
         return treasure_found(view)
+
+    # ---------------------------------------------------------------- the helicopter
+    def _first_to_play(self, view: dict, by_type: dict, default: str) -> str:
+        """Who of the seat's members plays his turn now: one who walks to the helicopter to board
+        it before the one aboard flies (so that both go), else ``default``."""
+        heli = helicopter(view)
+        if heli is None or heli.get("moved") or view.get("active"):
+            return default
+        ready = sorted({getattr(a, "figure", None) for acts in by_type.values() for a in acts} & set(view["mine"]))
+        boarding = [c for c in ready if c not in heli["riders"] and self._heading_for(view, c, heli)]
+        if boarding and any(c in heli["riders"] for c in ready):
+            return boarding[0]
+        return default
+
+    def _heading_for(self, view: dict, figure: str, heli: dict) -> bool:
+        """``figure`` is better off flying to where he heads: walk to the helicopter, board it,
+        fly, and walk from where it lands, no more than ``AIR_SLACK`` turns later than walking
+        there as the board is drawn (the walk crosses the police's watch, the flight does not)."""
+        goal = self.goal(view, figure)
+        here = view["figures"][figure].get("spot")
+        if goal is None or not here or not on_board(here) or i_am_traitor(view, figure):
+            return False
+        pos = spot_from_text(here)
+        step = allowance(view, figure)
+        walk = moves_for(view, figure, goal).get(pos, FAR)
+        if walk >= FAR or walk <= 2 * step:
+            return False
+        to_heli = max(0, moves_for(view, figure, heli["spot"]).get(pos, FAR) - 1)
+        if to_heli >= FAR:
+            return False
+        after = landing_after(view, goal, figure)
+        if after >= FAR:
+            return False
+        # turns: walking to the goal; by air: walk to the helicopter (boarding on the last of those
+        # turns), the flight, then the way from the square he steps out on
+        by_foot = -(-walk // step)
+        by_air = -(-to_heli // step) + 1 + -(-after // step)
+        return by_air <= by_foot + AIR_SLACK
+
+    def _fly(self, view: dict, by_type: dict, figure: str) -> Action | None:
+        """The seat's helicopter (Rosso rubino, Gran colpo: it flies anywhere but the roofs, the
+        river and columns 17-25): a member who gains two turns by it walks to it and boards; the
+        one aboard flies when his partners heading for it are aboard too, and lands out of the
+        police's sight next to where the gang heads (an exit for the treasure: he steps out onto
+        it and leaves); a passenger steps out where it landed and walks on."""
+        heli = helicopter(view)
+        if heli is None or figure not in view["mine"]:
+            return None
+        goal = self.goal(view, figure)
+        aboard = figure in heli["riders"]
+        sight = Sight(view, 0, self.rng)
+        if aboard:
+            rides = [a for a in by_type.get(A.Ride, ()) if a.figure == figure]
+            outs = [a for a in by_type.get(A.GetOut, ()) if a.figure == figure]
+            if rides and goal is not None and outs:
+                # already near where he heads: out and on foot, rather than fly on
+                dist = moves_for(view, figure, goal)
+                step = allowance(view, figure)
+                on_foot = min(-(-dist.get(spot_from_text(a.square), FAR) // step) for a in outs)
+                best = min(rides, key=lambda a: (self._landing_cost(view, figure, goal, a.to, sight), a.to))
+                by_air = 1 + -(-int(self._landing_cost(view, figure, goal, best.to, sight)) // step)
+                if on_foot <= by_air:
+                    rides = []
+            if rides and goal is not None:
+                waiting = [c for c in members(view) if c in view["mine"] and c != figure and c not in heli["riders"]
+                           and not view["figures"][c].get("turn_done") and free(view, c)
+                           and self._heading_for(view, c, heli)]
+                here = spot_from_text(heli["spot"])
+                walk = moves_for(view, figure, goal).get(here, FAR)
+                best = min(rides, key=lambda a: (self._landing_cost(view, figure, goal, a.to, sight), a.to))
+                after = self._landing_cost(view, figure, goal, best.to, sight)
+                step = allowance(view, figure)
+                if not waiting and after < FAR and -(-int(after) // step) + 1 <= -(-walk // step) + AIR_SLACK:
+                    return best
+                if waiting and self._rounds_left(view) > 2:
+                    ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
+                    if ends:
+                        return ends[0]   # his partner boards first; they fly together next turn
+            if not rides and not heli.get("moved") and goal is not None and \
+                    not [a for a in by_type.get(A.Ride, ()) if a.figure == figure]:
+                # boarded after walking: he stays aboard and flies next turn
+                ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
+                if ends:
+                    return ends[0]
+            if outs and heli.get("moved") and heli["riders"][:1] == [figure] and goal is not None:
+                # the driver, who has had his move: aboard nobody can shoot him; he steps out now
+                # only onto where he heads (an exit), else next turn, and walks on from there
+                dist = moves_for(view, figure, goal)
+                there = [a for a in outs if dist.get(spot_from_text(a.square), FAR) == 0]
+                if there:
+                    return there[0]
+                ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
+                if ends:
+                    return ends[0]
+            if outs:
+                self.stepped_out = (view["round"], figure)   # no boarding again this turn
+                dist = moves_for(view, figure, goal) if goal is not None else {}
+                carrier = treasure_holder(view) == figure
+                return min(outs, key=lambda a: (dist.get(spot_from_text(a.square), FAR)
+                                                + (0 if carrier else SEEN_COST * sight.seen(a.square)), a.square))
+            return None
+        boards = [a for a in by_type.get(A.GetIn, ()) if a.figure == figure and a.vehicle == heli["id"]]
+        if self.stepped_out == (view["round"], figure) or not self._heading_for(view, figure, heli):
+            return None
+        if boards:
+            return boards[0]
+        moves = [a for a in by_type.get(A.Move, ()) if a.figure == figure]
+        if not moves:
+            return None
+        near = [a for a in moves if _next_to(spot_from_text(a.to), spot_from_text(heli["spot"]))]
+        if near:   # next to it (boarding is free once there): the square out of sight
+            return min(near, key=lambda a: (sight.seen(a.to), a.to))
+        return self._best_move(view, figure, heli["spot"], moves)
+
+    def _landing_cost(self, view: dict, figure: str, goal: str, to: str, sight: "Sight") -> float:
+        """Moves from the best square next to a landing on ``to`` to ``goal``, and how much the
+        landing is seen (a helicopter landing in a line of fire shows its riders)."""
+        dist = moves_for(view, figure, goal)
+        sq = spot_from_text(to)
+        best = min((dist.get(n, FAR) for n in sq.neighbours8()), default=FAR)
+        if best >= FAR:
+            return float(FAR)
+        carrier = treasure_holder(view) == figure
+        return best + (0.0 if carrier else LANDING_SEEN * sight.seen(to))
 
     # ---------------------------------------------------------------- the end square
     def _best_move(self, view: dict, figure: str, goal: str, moves: list[Action]) -> Action | None:

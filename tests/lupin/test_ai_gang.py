@@ -219,7 +219,7 @@ def _seen_counts(episode: str, seeds: range) -> tuple[int, int, int]:
 
 
 def test_a_member_ends_out_of_the_lines_of_fire_where_the_heuristic_would_not():
-    gang, heuristic, n = _seen_counts("rosso-rubino", range(30, 35))
+    gang, heuristic, n = _seen_counts("rosso-rubino", range(30, 40))
     assert n >= 8, "too few moves where the straight way ends in sight"
     assert gang <= 0.25 * n and gang < heuristic, f"the gang ends seen {gang}/{n}, the heuristic {heuristic}/{n}"
 
@@ -289,3 +289,41 @@ def test_a_traitor_fujiko_leaves_only_with_the_treasure():
     assert escapes, "these seeds should give a traitor Fujiko who leaves the map"
     assert all(ok for ok, _ in escapes), escapes
     assert all(ok for ok, _ in strikes), strikes
+
+
+# ------------------------------------------------------------------------------ the helicopter
+
+def test_the_gang_flies_the_helicopter_over_the_river_and_lands_out_of_sight():
+    """Rosso rubino, 2 players, normal gang against the normal police: Lupin's seat buys the
+    helicopter, both members board it at the helipad and fly together over the river and the
+    estate's wall (no walk across the watched bridges), the landing is out of every police line
+    of fire as the gang sees them, and nobody boards twice in a turn (no getting in and out on
+    the spot)."""
+    bought = flights = together = hidden = 0
+    boarded: dict = {}
+    for seed in (1, 2, 3):
+        def look(state, seat, view, legal, action):
+            nonlocal bought, flights, together, hidden
+            if isinstance(action, A.BuyDevice) and action.device == "helicopter":
+                bought += 1
+            if isinstance(action, A.GetIn):
+                key = (seed, view["round"], action.figure)
+                assert key not in boarded, f"{action.figure} boards twice in round {view['round']}"
+                boarded[key] = True
+            if isinstance(action, A.Ride):
+                heli = next(r for r in view["rides"] if r["device"] == "helicopter")
+                flights += 1
+                together += len(heli["riders"]) == 2
+                hidden += not Sight(view, 0, random.Random(0)).seen(action.to)
+                assert spot_from_text(action.to).col < 17   # the rules' landing band
+        play({"episode": "rosso-rubino", "players": 2}, seed, "normal", "normal", on_decision=look, max_actions=3000)
+    assert bought == 3 and flights >= 3
+    assert together >= 2, "the members fly together"
+    assert hidden >= flights - 1, f"{flights - hidden} of {flights} landings in sight"
+
+
+def test_no_helicopter_where_the_episode_sells_none():
+    bought = []
+    play({"episode": "stonehenge", "players": 2}, 4, "heuristic", "normal", max_actions=3000,
+         on_decision=lambda s, seat, v, l, a: bought.append(a) if isinstance(a, A.BuyDevice) else None)
+    assert bought and all(a.device != "helicopter" for a in bought)
