@@ -474,6 +474,7 @@ class GangBot(HeuristicBot):
         self.targets: dict[str, str] = {}   # the goal each of his members walks to (Cagliostro)
         self.waited: dict[str, int] = {}    # turns each member stayed put rather than be seen
         self.stepped_out: tuple | None = None   # (round, member) who got out of the helicopter
+        self.boarded: tuple | None = None       # (round, member) who got into it
 
     # ---------------------------------------------------------------- entry
     def choose(self, view: dict, legal: Sequence[Action]) -> Action:
@@ -670,6 +671,13 @@ class GangBot(HeuristicBot):
             return True
         if holder is not None and apart(view, holder):
             return False   # the loyal gang takes it back from her first
+        heli = helicopter(view)
+        if heli is not None and holder in heli["riders"] and figure in view["mine"] and \
+                any(e in exit_squares(view, figure) for e in (view["figures"][figure].get("spot"),)):
+            return True    # the carrier is aboard beside the exits: he leaves now, and so does he
+        if holder is not None and holder in members(view) and free(view, holder) and not self._must_leave(view, figure):
+            return False   # the carrier is still on the board: a partner who left now could not free him
+
         if view["episode"] == "cagliostro" and caesar_phase(view) and cagliostro_plan(view, figure) is None:
             return True    # a partner fetches the coins: he is one fewer to wait for
         return treasure_found(view)
@@ -693,7 +701,7 @@ class GangBot(HeuristicBot):
         there as the board is drawn (the walk crosses the police's watch, the flight does not)."""
         goal = self.goal(view, figure)
         here = view["figures"][figure].get("spot")
-        if goal is None or not here or not on_board(here) or i_am_traitor(view, figure):
+        if goal is None or not here or here.startswith("under") or i_am_traitor(view, figure):
             return False
         pos = spot_from_text(here)
         step = allowance(view, figure)
@@ -724,6 +732,11 @@ class GangBot(HeuristicBot):
         goal = self.goal(view, figure)
         aboard = figure in heli["riders"]
         sight = Sight(view, 0, self.rng)
+        holder = treasure_holder(view)
+        mate = holder if holder in view["mine"] and holder != figure and free(view, holder) \
+            and not apart(view, holder) and view["figures"][holder].get("spot") else None
+        if mate is not None:
+            return self._fetch(view, by_type, figure, heli, mate, sight)
         if aboard:
             rides = [a for a in by_type.get(A.Ride, ()) if a.figure == figure]
             outs = [a for a in by_type.get(A.GetOut, ()) if a.figure == figure]
@@ -736,10 +749,21 @@ class GangBot(HeuristicBot):
                 by_air = 1 + -(-int(self._landing_cost(view, figure, goal, best.to, sight)) // step)
                 if on_foot <= by_air:
                     rides = []
+            leaving = goal is not None and goal in exit_squares(view, figure)
+            stranded = [c for c in members(view) if c in view["mine"] and c != figure and c not in heli["riders"]
+                        and free(view, c) and view["figures"][c].get("spot")
+                        and self._turns_to(view, c, heli["spot"]) + 2 > self._rounds_left(view)]
+            if rides and leaving and stranded and self._rounds_left(view) >= 2:
+                # a partner who cannot walk to it in time: fetch him first, out together next turn
+                mate = stranded[0]
+                near = moves_for(view, mate, view["figures"][mate]["spot"])
+                pick = min(rides, key=lambda a: (near.get(spot_from_text(a.to), FAR), sight.seen(a.to), a.to))
+                if near.get(spot_from_text(pick.to), FAR) - 1 <= allowance(view, mate):
+                    return pick
             if rides and goal is not None:
                 waiting = [c for c in members(view) if c in view["mine"] and c != figure and c not in heli["riders"]
-                           and not view["figures"][c].get("turn_done") and free(view, c)
-                           and self._heading_for(view, c, heli)]
+                           and free(view, c) and self._heading_for(view, c, heli)
+                           and self._turns_to(view, c, heli["spot"]) + 2 <= self._rounds_left(view)]
                 here = spot_from_text(heli["spot"])
                 walk = moves_for(view, figure, goal).get(here, FAR)
                 best = min(rides, key=lambda a: (self._landing_cost(view, figure, goal, a.to, sight), a.to))
@@ -751,8 +775,8 @@ class GangBot(HeuristicBot):
                     ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
                     if ends:
                         return ends[0]   # his partner boards first; they fly together next turn
-            if not rides and not heli.get("moved") and goal is not None and \
-                    not [a for a in by_type.get(A.Ride, ()) if a.figure == figure]:
+            if goal is not None and not [a for a in by_type.get(A.Ride, ()) if a.figure == figure] and \
+                    (not heli.get("moved") or self.boarded == (view["round"], figure)):
                 # boarded after walking: he stays aboard and flies next turn
                 ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
                 if ends:
@@ -778,6 +802,7 @@ class GangBot(HeuristicBot):
         if self.stepped_out == (view["round"], figure) or not self._heading_for(view, figure, heli):
             return None
         if boards:
+            self.boarded = (view["round"], figure)
             return boards[0]
         moves = [a for a in by_type.get(A.Move, ()) if a.figure == figure]
         if not moves:
@@ -786,6 +811,48 @@ class GangBot(HeuristicBot):
         if near:   # next to it (boarding is free once there): the square out of sight
             return min(near, key=lambda a: (sight.seen(a.to), a.to))
         return self._best_move(view, figure, heli["spot"], moves)
+
+    def _fetch(self, view: dict, by_type: dict, figure: str, heli: dict, mate: str, sight: "Sight") -> Action | None:
+        """A partner carries the treasure: the helicopter is his way out. A member aboard flies it
+        to land next to him (he boards it on his turn) unless he is aboard already, and stays
+        aboard; nobody else takes it away."""
+        if figure not in heli["riders"]:
+            boards = [a for a in by_type.get(A.GetIn, ()) if a.figure == figure and a.vehicle == heli["id"]]
+            if boards and not heli.get("moved") and self.stepped_out != (view["round"], figure):
+                self.boarded = (view["round"], figure)
+                return boards[0]   # beside it: he boards, and flies to the carrier (or with him) now or next turn
+            return None
+        rides = [a for a in by_type.get(A.Ride, ()) if a.figure == figure]
+        ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
+        if mate in heli["riders"]:
+            goal = self.goal(view, mate)
+            if rides and goal is not None:   # both aboard: he flies them to the carrier's exit
+                return min(rides, key=lambda a: (self._landing_cost(view, mate, goal, a.to, sight), a.to))
+            mine_goal = self.goal(view, figure)
+            if heli.get("moved") and mine_goal is not None:
+                # landed by an exit: he steps out onto one and leaves; the carrier onto another
+                dist = moves_for(view, figure, mine_goal)
+                outs = [a for a in by_type.get(A.GetOut, ()) if a.figure == figure
+                        and dist.get(spot_from_text(a.square), FAR) == 0]
+                if outs:
+                    self.stepped_out = (view["round"], figure)
+                    return outs[0]
+            return ends[0] if ends else None
+        spot = view["figures"][mate]["spot"]
+        if rides:
+            near = moves_for(view, mate, spot)   # the carrier's walk to every square (both ways alike)
+            best = min(rides, key=lambda a: (max(0, near.get(spot_from_text(a.to), FAR) - 1), sight.seen(a.to), a.to))
+            if near.get(spot_from_text(best.to), FAR) - 1 <= allowance(view, mate):
+                return best
+        return ends[0] if ends else None
+
+    def _turns_to(self, view: dict, figure: str, spot: str) -> int:
+        """Turns ``figure`` walks to stand next to ``spot`` (0: he is there)."""
+        here = view["figures"][figure].get("spot")
+        if not here:
+            return FAR
+        d = moves_for(view, figure, spot).get(spot_from_text(here), FAR)
+        return FAR if d >= FAR else -(-max(0, d - 1) // allowance(view, figure))
 
     def _landing_cost(self, view: dict, figure: str, goal: str, to: str, sight: "Sight") -> float:
         """Moves from the best square next to a landing on ``to`` to ``goal``, and how much the

@@ -19,7 +19,7 @@ import random
 import pytest
 
 from game.lupin.ai import HeuristicBot
-from game.lupin.ai_gang import GangBot, Sight, moves_for, treasure_holder
+from game.lupin.ai_gang import GangBot, Sight, allowance, moves_for, treasure_holder
 from game.lupin.bots import make_bot, observe, side_of
 from game.lupin.rules import actions as A
 from game.lupin.rules.geometry import GANG, Inside, spot_from_text
@@ -296,9 +296,9 @@ def test_a_traitor_fujiko_leaves_only_with_the_treasure():
 def test_the_gang_flies_the_helicopter_over_the_river_and_lands_out_of_sight():
     """Rosso rubino, 2 players, normal gang against the normal police: Lupin's seat buys the
     helicopter, both members board it at the helipad and fly together over the river and the
-    estate's wall (no walk across the watched bridges), the landing is out of every police line
-    of fire as the gang sees them, and nobody boards twice in a turn (no getting in and out on
-    the spot)."""
+    estate's wall (no walk across the watched bridges), the landings on the way in (before the
+    treasure is found) are out of every police line of fire as the gang sees them, and nobody
+    boards twice in a turn (no getting in and out on the spot)."""
     bought = flights = together = hidden = 0
     boarded: dict = {}
     for seed in (1, 2, 3):
@@ -310,7 +310,7 @@ def test_the_gang_flies_the_helicopter_over_the_river_and_lands_out_of_sight():
                 key = (seed, view["round"], action.figure)
                 assert key not in boarded, f"{action.figure} boards twice in round {view['round']}"
                 boarded[key] = True
-            if isinstance(action, A.Ride):
+            if isinstance(action, A.Ride) and treasure_holder(view) is None:   # on the way in
                 heli = next(r for r in view["rides"] if r["device"] == "helicopter")
                 flights += 1
                 together += len(heli["riders"]) == 2
@@ -327,3 +327,31 @@ def test_no_helicopter_where_the_episode_sells_none():
     play({"episode": "stonehenge", "players": 2}, 4, "heuristic", "normal", max_actions=3000,
          on_decision=lambda s, seat, v, l, a: bought.append(a) if isinstance(a, A.BuyDevice) else None)
     assert bought and all(a.device != "helicopter" for a in bought)
+
+
+def test_the_helicopter_fetches_the_carrier_and_flies_him_to_an_exit():
+    """Once a partner carries the treasure the helicopter is his way out: a member aboard flies it
+    to land within the carrier's walk of him, and the carrier leaves by it (it lands beside or on
+    an exit and he escapes in the same turn), his partner with him."""
+    fetched = by_air = 0
+    state_of: dict = {}
+    for seed in (1, 2, 5):
+        flown: set = set()
+
+        def look(state, seat, view, legal, action):
+            nonlocal fetched, by_air
+            heli = next((r for r in view.get("rides", ()) if r["device"] == "helicopter"), None)
+            holder = treasure_holder(view)
+            if isinstance(action, A.Ride) and holder and holder != action.figure and holder not in heli["riders"]:
+                spot = view["figures"][holder]["spot"]
+                walk = moves_for(view, holder, spot).get(spot_from_text(action.to), 999)
+                assert walk - 1 <= allowance(view, holder), f"landed {walk} moves from the carrier"
+                fetched += 1
+            if isinstance(action, A.Ride):
+                flown.add(view["round"])
+            if isinstance(action, A.Escape) and action.figure == holder and view["round"] in flown:
+                by_air += 1   # he left in the turn the helicopter brought him beside the exit
+        state_of[seed] = play({"episode": "rosso-rubino", "players": 2}, seed, "normal", "normal", on_decision=look,
+                              max_actions=3000)
+        assert state_of[seed].result().reason == "gang_escaped"
+    assert fetched >= 1 and by_air >= 2
