@@ -23,8 +23,10 @@ It reads its seat's view and legal actions only (never the state), as every Lupi
   Cagliostro.
 
 Levels differ in budget and noise only: easy plays a random legal move or end square one time in
-four and looks at no sample; normal samples 6 squares of each policeman's reach; hard all of them
-and weighs risk more. All-vs-all: the same play for its own seat (no betrayal there).
+four and looks at no sample; normal samples 6 squares of each policeman's reach and takes a random
+end square one time in twenty; hard samples all of them, weighs risk more and looks a turn ahead
+(the treasure's carrier never takes a random square). All-vs-all: the same play for its own seat
+(no betrayal there).
 
 Determinism: every choice is a pure function of the views seen and the seed (sorted keys, a
 seeded :class:`random.Random`, no ``hash()`` of strings, no clock).
@@ -56,7 +58,7 @@ LEVELS = ("easy", "normal", "hard")
 #: each policeman's reach looked at (0: none, None: all), ``risk`` the weight of that risk.
 BUDGET = {
     "easy": {"noise": 0.25, "samples": 0, "risk": 0.0},
-    "normal": {"noise": 0.0, "samples": 6, "risk": 4.0},
+    "normal": {"noise": 0.05, "samples": 6, "risk": 4.0},
     "hard": {"noise": 0.0, "samples": None, "risk": 6.0, "lookahead": 8},
 }
 
@@ -867,7 +869,7 @@ class GangBot(HeuristicBot):
 
     # ---------------------------------------------------------------- the end square
     def _best_move(self, view: dict, figure: str, goal: str, moves: list[Action]) -> Action | None:
-        if self.budget["noise"] and self.noise.random() < self.budget["noise"]:
+        if self.budget["noise"] and treasure_holder(view) != figure and self.noise.random() < self.budget["noise"]:
             return self.noise.choice(moves)
         here = view["figures"][figure].get("spot")
         dist = moves_around(view, figure, goal)
