@@ -51,6 +51,7 @@ from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, Inside, Under, \
     spot_from_text
 from game.lupin.rules.odds import attack_odds
+from game.lupin.rules.vehicles import next_to
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -218,8 +219,14 @@ def helicopter(view: dict) -> dict | None:
     return next((r for r in view.get("rides", ()) if r.get("device") == "helicopter" and r.get("spot")), None)
 
 
-def _next_to(a: Any, b: Any) -> bool:
-    return isinstance(a, Sq) and isinstance(b, Sq) and max(abs(a.row - b.row), abs(a.col - b.col)) <= 1
+def beside(dist: dict, sq: Sq) -> int:
+    """The least of ``dist`` over the squares next to ``sq`` (where a rider steps out)."""
+    return min((dist.get(n, FAR) for n in sq.neighbours8()), default=FAR)
+
+
+def _acts(by_type: dict, kind: type, figure: str) -> list[Action]:
+    """The legal actions of ``kind`` for ``figure``."""
+    return [a for a in by_type.get(kind, ()) if a.figure == figure]
 
 
 @functools.lru_cache(maxsize=64)
@@ -231,7 +238,7 @@ def _landings(episode: str) -> tuple:
 def landing_after(view: dict, goal: str, figure: str) -> int:
     """Moves from the nearest square next to a helicopter landing to ``goal`` (FAR: none)."""
     dist = moves_for(view, figure, goal)
-    return min((dist.get(n, FAR) for t in _landings(view["episode"]) for n in t.neighbours8()), default=FAR)
+    return min((beside(dist, t) for t in _landings(view["episode"])), default=FAR)
 
 
 # ------------------------------------------------------------------------------------ knowledge
@@ -675,7 +682,7 @@ class GangBot(HeuristicBot):
             return False   # the loyal gang takes it back from her first
         heli = helicopter(view)
         if heli is not None and holder in heli["riders"] and figure in view["mine"] and \
-                any(e in exit_squares(view, figure) for e in (view["figures"][figure].get("spot"),)):
+                view["figures"][figure].get("spot") in exit_squares(view, figure):
             return True    # the carrier is aboard beside the exits: he leaves now, and so does he
         if holder is not None and holder in members(view) and free(view, holder) and not self._must_leave(view, figure):
             return False   # the carrier is still on the board: a partner who left now could not free him
@@ -732,120 +739,120 @@ class GangBot(HeuristicBot):
         if heli is None or figure not in view["mine"]:
             return None
         goal = self.goal(view, figure)
-        aboard = figure in heli["riders"]
-        sight = Sight(view, 0, self.rng)
         holder = treasure_holder(view)
         mate = holder if holder in view["mine"] and holder != figure and free(view, holder) \
             and not apart(view, holder) and view["figures"][holder].get("spot") else None
         if mate is not None:
-            return self._fetch(view, by_type, figure, heli, mate, sight)
-        if aboard:
-            rides = [a for a in by_type.get(A.Ride, ()) if a.figure == figure]
-            outs = [a for a in by_type.get(A.GetOut, ()) if a.figure == figure]
-            if rides and goal is not None and outs:
+            return self._fetch(view, by_type, figure, heli, mate)
+        if figure not in heli["riders"]:
+            return self._to_helicopter(view, by_type, figure, heli)
+        sight = Sight(view, 0, self.rng)
+        rides = _acts(by_type, A.Ride, figure)
+        outs = _acts(by_type, A.GetOut, figure)
+        ends = _acts(by_type, A.EndTurn, figure)
+        step = allowance(view, figure)
+        if rides and goal is not None:
+            landing = {a: self._landing_cost(view, figure, goal, a.to, sight) for a in rides}
+            best = min(rides, key=lambda a: (landing[a], a.to))
+            if outs:
                 # already near where he heads: out and on foot, rather than fly on
                 dist = moves_for(view, figure, goal)
-                step = allowance(view, figure)
                 on_foot = min(-(-dist.get(spot_from_text(a.square), FAR) // step) for a in outs)
-                best = min(rides, key=lambda a: (self._landing_cost(view, figure, goal, a.to, sight), a.to))
-                by_air = 1 + -(-int(self._landing_cost(view, figure, goal, best.to, sight)) // step)
-                if on_foot <= by_air:
+                if on_foot <= 1 + -(-int(landing[best]) // step):
                     rides = []
-            leaving = goal is not None and goal in exit_squares(view, figure)
-            stranded = [c for c in members(view) if c in view["mine"] and c != figure and c not in heli["riders"]
-                        and free(view, c) and view["figures"][c].get("spot")
-                        and self._turns_to(view, c, heli["spot"]) + 2 > self._rounds_left(view)]
-            if rides and leaving and stranded and self._rounds_left(view) >= 2:
-                # a partner who cannot walk to it in time: fetch him first, out together next turn
-                mate = stranded[0]
-                near = moves_for(view, mate, view["figures"][mate]["spot"])
-                pick = min(rides, key=lambda a: (near.get(spot_from_text(a.to), FAR), sight.seen(a.to), a.to))
-                if near.get(spot_from_text(pick.to), FAR) - 1 <= allowance(view, mate):
-                    return pick
-            if rides and goal is not None:
-                waiting = [c for c in members(view) if c in view["mine"] and c != figure and c not in heli["riders"]
-                           and free(view, c) and self._heading_for(view, c, heli)
-                           and self._turns_to(view, c, heli["spot"]) + 2 <= self._rounds_left(view)]
-                here = spot_from_text(heli["spot"])
-                walk = moves_for(view, figure, goal).get(here, FAR)
-                best = min(rides, key=lambda a: (self._landing_cost(view, figure, goal, a.to, sight), a.to))
-                after = self._landing_cost(view, figure, goal, best.to, sight)
-                step = allowance(view, figure)
-                if not waiting and after < FAR and -(-int(after) // step) + 1 <= -(-walk // step) + AIR_SLACK:
-                    return best
-                if waiting and self._rounds_left(view) > 2:
-                    ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
-                    if ends:
-                        return ends[0]   # his partner boards first; they fly together next turn
-            if goal is not None and not [a for a in by_type.get(A.Ride, ()) if a.figure == figure] and \
-                    (not heli.get("moved") or self.boarded == (view["round"], figure)):
-                # boarded after walking: he stays aboard and flies next turn
-                ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
-                if ends:
-                    return ends[0]
-            if outs and heli.get("moved") and heli["riders"][:1] == [figure] and goal is not None:
-                # the driver, who has had his move: aboard nobody can shoot him; he steps out now
-                # only onto where he heads (an exit), else next turn, and walks on from there
-                dist = moves_for(view, figure, goal)
-                there = [a for a in outs if dist.get(spot_from_text(a.square), FAR) == 0]
-                if there:
-                    return there[0]
-                ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
-                if ends:
-                    return ends[0]
-            if outs:
-                self.stepped_out = (view["round"], figure)   # no boarding again this turn
-                dist = moves_for(view, figure, goal) if goal is not None else {}
-                carrier = treasure_holder(view) == figure
-                return min(outs, key=lambda a: (dist.get(spot_from_text(a.square), FAR)
-                                                + (0 if carrier else SEEN_COST * sight.seen(a.square)), a.square))
-            return None
-        boards = [a for a in by_type.get(A.GetIn, ()) if a.figure == figure and a.vehicle == heli["id"]]
+        leaving = goal is not None and goal in exit_squares(view, figure)
+        stranded = [c for c in members(view) if c in view["mine"] and c != figure and c not in heli["riders"]
+                    and free(view, c) and view["figures"][c].get("spot")
+                    and self._turns_to(view, c, heli["spot"]) + 2 > self._rounds_left(view)]
+        if rides and leaving and stranded and self._rounds_left(view) >= 2:
+            # a partner who cannot walk to it in time: fetch him first, out together next turn
+            pick = self._beside_partner(view, stranded[0], rides, sight)
+            if pick is not None:
+                return pick
+        if rides and goal is not None:
+            waiting = [c for c in members(view) if c in view["mine"] and c != figure and c not in heli["riders"]
+                       and free(view, c) and self._heading_for(view, c, heli)
+                       and self._turns_to(view, c, heli["spot"]) + 2 <= self._rounds_left(view)]
+            walk = moves_for(view, figure, goal).get(spot_from_text(heli["spot"]), FAR)
+            after = landing[best]
+            if not waiting and after < FAR and -(-int(after) // step) + 1 <= -(-walk // step) + AIR_SLACK:
+                return best
+            if waiting and self._rounds_left(view) > 2 and ends:
+                return ends[0]   # his partner boards first; they fly together next turn
+        if goal is not None and not _acts(by_type, A.Ride, figure) and \
+                (not heli.get("moved") or self.boarded == (view["round"], figure)) and ends:
+            return ends[0]   # boarded after walking: he stays aboard and flies next turn
+        if outs and heli.get("moved") and heli["riders"][:1] == [figure] and goal is not None:
+            # the driver, who has had his move: aboard nobody can shoot him; he steps out now
+            # only onto where he heads (an exit), else next turn, and walks on from there
+            dist = moves_for(view, figure, goal)
+            there = [a for a in outs if dist.get(spot_from_text(a.square), FAR) == 0]
+            if there:
+                return there[0]
+            if ends:
+                return ends[0]
+        if outs:
+            self.stepped_out = (view["round"], figure)   # no boarding again this turn
+            dist = moves_for(view, figure, goal) if goal is not None else {}
+            carrier = treasure_holder(view) == figure
+            return min(outs, key=lambda a: (dist.get(spot_from_text(a.square), FAR)
+                                            + (0 if carrier else SEEN_COST * sight.seen(a.square)), a.square))
+        return None
+
+    def _to_helicopter(self, view: dict, by_type: dict, figure: str, heli: dict) -> Action | None:
+        """Not aboard: he boards when flying pays (:meth:`_heading_for`), else walks to it."""
         if self.stepped_out == (view["round"], figure) or not self._heading_for(view, figure, heli):
             return None
+        boards = [a for a in _acts(by_type, A.GetIn, figure) if a.vehicle == heli["id"]]
         if boards:
             self.boarded = (view["round"], figure)
             return boards[0]
-        moves = [a for a in by_type.get(A.Move, ()) if a.figure == figure]
+        moves = _acts(by_type, A.Move, figure)
         if not moves:
             return None
-        near = [a for a in moves if _next_to(spot_from_text(a.to), spot_from_text(heli["spot"]))]
+        near = [a for a in moves if next_to(spot_from_text(a.to), spot_from_text(heli["spot"]))]
         if near:   # next to it (boarding is free once there): the square out of sight
+            sight = Sight(view, 0, self.rng)
             return min(near, key=lambda a: (sight.seen(a.to), a.to))
         return self._best_move(view, figure, heli["spot"], moves)
 
-    def _fetch(self, view: dict, by_type: dict, figure: str, heli: dict, mate: str, sight: "Sight") -> Action | None:
+    def _beside_partner(self, view: dict, mate: str, rides: list[Action], sight: "Sight") -> Action | None:
+        """The ride that lands nearest ``mate`` (out of sight among the nearest), if he can walk
+        beside it on his next turn; None otherwise."""
+        near = moves_for(view, mate, view["figures"][mate]["spot"])   # his walk to every square (both ways alike)
+        pick = min(rides, key=lambda a: (near.get(spot_from_text(a.to), FAR), sight.seen(a.to), a.to))
+        return pick if near.get(spot_from_text(pick.to), FAR) - 1 <= allowance(view, mate) else None
+
+    def _fetch(self, view: dict, by_type: dict, figure: str, heli: dict, mate: str) -> Action | None:
         """A partner carries the treasure: the helicopter is his way out. A member aboard flies it
         to land next to him (he boards it on his turn) unless he is aboard already, and stays
         aboard; nobody else takes it away."""
         if figure not in heli["riders"]:
-            boards = [a for a in by_type.get(A.GetIn, ()) if a.figure == figure and a.vehicle == heli["id"]]
+            boards = [a for a in _acts(by_type, A.GetIn, figure) if a.vehicle == heli["id"]]
             if boards and not heli.get("moved") and self.stepped_out != (view["round"], figure):
                 self.boarded = (view["round"], figure)
                 return boards[0]   # beside it: he boards, and flies to the carrier (or with him) now or next turn
             return None
-        rides = [a for a in by_type.get(A.Ride, ()) if a.figure == figure]
-        ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
+        rides = _acts(by_type, A.Ride, figure)
+        ends = _acts(by_type, A.EndTurn, figure)
         if mate in heli["riders"]:
             goal = self.goal(view, mate)
             if rides and goal is not None:   # both aboard: he flies them to the carrier's exit
+                sight = Sight(view, 0, self.rng)
                 return min(rides, key=lambda a: (self._landing_cost(view, mate, goal, a.to, sight), a.to))
             mine_goal = self.goal(view, figure)
             if heli.get("moved") and mine_goal is not None:
                 # landed by an exit: he steps out onto one and leaves; the carrier onto another
                 dist = moves_for(view, figure, mine_goal)
-                outs = [a for a in by_type.get(A.GetOut, ()) if a.figure == figure
-                        and dist.get(spot_from_text(a.square), FAR) == 0]
+                outs = [a for a in _acts(by_type, A.GetOut, figure) if dist.get(spot_from_text(a.square), FAR) == 0]
                 if outs:
                     self.stepped_out = (view["round"], figure)
                     return outs[0]
             return ends[0] if ends else None
-        spot = view["figures"][mate]["spot"]
         if rides:
-            near = moves_for(view, mate, spot)   # the carrier's walk to every square (both ways alike)
-            best = min(rides, key=lambda a: (max(0, near.get(spot_from_text(a.to), FAR) - 1), sight.seen(a.to), a.to))
-            if near.get(spot_from_text(best.to), FAR) - 1 <= allowance(view, mate):
-                return best
+            pick = self._beside_partner(view, mate, rides, Sight(view, 0, self.rng))
+            if pick is not None:
+                return pick
         return ends[0] if ends else None
 
     def _turns_to(self, view: dict, figure: str, spot: str) -> int:
@@ -859,9 +866,7 @@ class GangBot(HeuristicBot):
     def _landing_cost(self, view: dict, figure: str, goal: str, to: str, sight: "Sight") -> float:
         """Moves from the best square next to a landing on ``to`` to ``goal``, and how much the
         landing is seen (a helicopter landing in a line of fire shows its riders)."""
-        dist = moves_for(view, figure, goal)
-        sq = spot_from_text(to)
-        best = min((dist.get(n, FAR) for n in sq.neighbours8()), default=FAR)
+        best = beside(moves_for(view, figure, goal), spot_from_text(to))
         if best >= FAR:
             return float(FAR)
         carrier = treasure_holder(view) == figure

@@ -150,12 +150,13 @@ def seat_knows_vehicle(state: "LupinState", seat: Seat, v: Vehicle) -> bool:
         f = state.figures[c]
         if state.seat_of[c] != seat or f.spot is None:
             continue
-        if f.in_car == v.id or _next_to(f.spot, v.spot):
+        if f.in_car == v.id or next_to(f.spot, v.spot):
             return True
     return False
 
 
-def _next_to(spot: Any, square: Any) -> bool:
+def next_to(spot: Any, square: Any) -> bool:
+    """``spot`` is ``square`` or one of the eight squares around it."""
     return isinstance(spot, Sq) and isinstance(square, Sq) and \
         max(abs(spot.row - square.row), abs(spot.col - square.col)) <= 1
 
@@ -328,7 +329,7 @@ def get_in_targets(state: "LupinState", c: str) -> list[str]:
     out = []
     for vid, v in sorted(state.rides.items()):
         cap = spec(v).capacity
-        if _next_to(f.spot, v.spot) and (cap is None or len(v.riders) < cap):
+        if next_to(f.spot, v.spot) and (cap is None or len(v.riders) < cap):
             out.append(vid)
     return out
 
@@ -609,7 +610,7 @@ def get_in(state: "LupinState", a: A.GetIn, ev: list[Event]) -> None:
     require(not f.in_car, "lupin_refusal.vehicle.aboard", figure=terms.figure(a.figure))
     v = state.rides.get(a.vehicle)
     require(v is not None, "lupin_refusal.vehicle.no_such", vehicle=repr(a.vehicle))
-    require(isinstance(f.spot, Sq) and not state.geo.board.cell(f.spot).roof and _next_to(f.spot, v.spot),
+    require(isinstance(f.spot, Sq) and not state.geo.board.cell(f.spot).roof and next_to(f.spot, v.spot),
             "lupin_refusal.vehicle.get_in_where", figure=terms.figure(a.figure), vehicle=terms.device(v.device, lower=False))
     cap = spec(v).capacity
     require(cap is None or len(v.riders) < cap, "lupin_refusal.vehicle.full", vehicle=terms.device(v.device, lower=False), n=cap)
