@@ -59,6 +59,7 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cagliostro import bot_escapes, data as cagliostro_data
 from game.lupin.rules.cards.expansion import PoliceCard
+from game.lupin.rules.catalog import device as device_data
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import GANG, PISTOL_RANGE, RIFLE_RANGE, BoardState, Geometry, Inside, Spot, Under, \
     spot_from_text, spot_to_text
@@ -95,8 +96,18 @@ TAU = 6.0          # how quickly a spot's weight falls with its distance to the 
 SHOT = 2.5         # one shot at a shown member (times the chance to hit)
 BLOCK = 2.0        # a figure standing on the escape square the carrier heads for
 CARRIER = 4.0      # the treasure's carrier is worth this many members
+PARTICLES_W = 1.0  # the hard level's plan comparison: the particles' score ...
+TOTAL_W = 0.5      # ... and the plan's own objective
+EXIT_REPLY = True  # the hard level's gang reply heads for the nearest exit the plan leaves open
+NEAR_EXIT = 2.0    # an exit a member could step onto in his next move is worth this much more to hold
+URGE_START = 2     # holding the exits grows urgent from this round ...
+URGE_SPAN = 0.5    # ... to full over this share of the rounds (at once when the treasure is carried)
+LAST_ROUND = True  # the last police phase: where the gang ends its move no longer counts
+SPREAD = 0.75      # holding an exit that is not a member's nearest, but one he could still reach in time
 STAY_NEAR = 0.02   # a small pull towards the belief's mass, for figures with nothing better to do
 CHASE = 1.0        # closing in on a shown member (where he will be next), falling with the distance
+HELICOPTER = 1.5   # a shown helicopter on the ground is worth this many members (the gang's way in and out)
+VEHICLE = 0.5      # ... any other shown gang vehicle
 # coalition: a square already in a policeman's line of fire adds nothing for the next one (the
 # tests switch it off to check that the agents then crowd)
 COALITION = True
@@ -342,6 +353,9 @@ class PoliceBot:
         bs = view_board_state(view)
         mass: dict[Spot, float] = {}
         members = []
+        # in the last round nobody is shown for a next police phase: only holding the exits (and
+        # the shots now) still count
+        nxt_w = NEXT if view["round"] < view["rounds_total"] or not LAST_ROUND else 0.0
         for m in self._members(view):
             f = view["figures"][m]
             dist = self._goal_map(view, m, carrier)
@@ -359,7 +373,7 @@ class PoliceBot:
                     mass[s] = mass.get(s, 0.0) + NOW * v * w
                 nxt = _advance(self.geo, dist, s, allowance, bs)
                 if isinstance(nxt, Sq):
-                    mass[nxt] = mass.get(nxt, 0.0) + NEXT * v * w
+                    mass[nxt] = mass.get(nxt, 0.0) + nxt_w * v * w
                 if self.level.lookahead >= 2:
                     nxt2 = _advance(self.geo, dist, nxt, allowance, bs)
                     if isinstance(nxt2, Sq):
@@ -527,12 +541,22 @@ class PoliceBot:
     def _best_attack(self, view: dict[str, Any], attacks: Iterable[Action], shots: bool) -> Action | None:
         carrier = self._carrier(view)
         best, best_key = None, None
+        rides = {r["id"]: r for r in _rides(view)}
         for a in attacks:
+            target = a.target   # type: ignore[attr-defined]
+            if shots and target in rides:
+                # a shown gang vehicle on the ground (a police shot costs nothing): after every
+                # shot at a member, the helicopter first, then the most damaged
+                r = rides[target]
+                key = (False, -1, r.get("device") == "helicopter", r.get("hits", 0), 0, _neg(a.figure),   # type: ignore[attr-defined]
+                       _neg(target))
+                if best_key is None or key > best_key:
+                    best, best_key = a, key
+                continue
             odds = attack_odds(a, view)
             if odds is None:
                 continue
             p = odds["odds_after_dodge"] if not shots else odds["odds"]
-            target = a.target   # type: ignore[attr-defined]
             if target not in view["figures"]:
                 continue
             if not shots:
@@ -540,7 +564,7 @@ class PoliceBot:
                 if p < need:
                     continue
             t = view["figures"][target]
-            key = (target == carrier, t.get("wounds", 0), p, _neg(a.figure), _neg(target))   # type: ignore[attr-defined]
+            key = (True, target == carrier, t.get("wounds", 0), p, _neg(a.figure), _neg(target))   # type: ignore[attr-defined]
             if best_key is None or key > best_key:
                 best, best_key = a, key
         return best
@@ -568,7 +592,8 @@ class PoliceBot:
         mass, members = self._mass(view)
         vehicles = self._vehicles(view)
         covered = self._covered(view, vehicles, exclude_free=True)
-        shown = self._shown(view)
+        aboard = {str(r) for ride in _rides(view) for r in ride.get("riders") or ()}
+        shown = [(m, where) for m, where in self._shown(view) if m not in aboard]
         carrier = self._carrier(view)
 
         def score(a: Action) -> tuple:
@@ -655,7 +680,8 @@ class PoliceBot:
         for a in moves:
             options.setdefault(a.figure, {})[spot_from_text(a.to)] = a   # type: ignore[attr-defined]
         key = (view["round"], tuple(sorted((m, spot_to_text(s)) for m, s in self._shown(view))),
-               tuple(sorted(self.belief.sizes().items())) if self.belief else ())
+               tuple(sorted(self.belief.sizes().items())) if self.belief else (),
+               tuple((str(r.get("id")), str(r.get("spot")), r.get("hits", 0)) for r in _rides(view)))
         if key != self._plan_key or any(f not in self._plan for f in free):
             self._plan_key = key
             self._plan = self._make_plan(view, free, options)
@@ -682,6 +708,10 @@ class PoliceBot:
         carrier = self._carrier(view)
         block = self._block_values(view, carrier, members)
         bs = view_board_state(view)
+        # a member aboard a vehicle can be neither shot nor caught (the vehicle can be shot): chasing
+        # him is pointless, he flies or drives off; the exits are where to wait for him
+        aboard = {str(r) for ride in _rides(view) for r in ride.get("riders") or ()}
+        shown = [(m, where) for m, where in shown if m not in aboard]
         chase: list[tuple[str, Spot, float]] = []   # shown members: where they will be, their value
         for m, where in shown:
             dist = next((d for mm, _, _, d in members if mm == m), None)
@@ -693,6 +723,7 @@ class PoliceBot:
             spots = [here] + _sorted(options.get(fid, {}))
             cands[fid] = spots
         shooters = {fid: self._shot_odds(view, fid) for fid in free}
+        targets = self._vehicle_targets(view, carrier)
 
         def seen_from(s: Spot) -> frozenset:
             return self._sees(s, PISTOL_RANGE, vehicles)
@@ -715,6 +746,11 @@ class PoliceBot:
                         v = self._value(view, m, carrier) * SHOT * p * (0.7 ** tags.get(("shot", m), 0))
                         if v > best:
                             best, tag = v, ("shot", m)
+                for vid, where, v, pv in targets:   # or at a shown vehicle on the ground
+                    if where in seen and _cheb(s, where) >= 2:
+                        c = v * SHOT * pv * (0.9 ** tags.get(("shot", vid), 0))
+                        if c > best:
+                            best, tag = c, ("shot", vid)
                 gain += best
                 if tag:
                     took.append(tag)
@@ -838,6 +874,12 @@ class PoliceBot:
         denies them; the plain expectation breaks ties."""
         bs = view_board_state(view)
         hidden = [(m, v, weights, dist) for m, v, weights, dist in members if not view["figures"][m].get("spot")]
+        escapes = self._escapes(view)
+        carrier = self._carrier(view)
+        leaving = carrier is not None or view["round"] >= view["rounds_total"] - 1 or bool(view.get("treasure_out"))
+        # the police standing still (not free to move) hold their squares whatever the plan
+        still = frozenset(spot_from_text(f["spot"]) for fid, f in sorted(view["figures"].items())
+                          if f["kind"] in ("zenigata", "agent") and f.get("spot") and fid not in plans[0])
         samples = []
         for _ in range(self.level.particles):
             joint = []
@@ -859,11 +901,19 @@ class PoliceBot:
                 watched |= self._sees(s, PISTOL_RANGE, vehicles)
             frozen = frozenset(watched)
             out = 0.0
+            exit_map = None
+            if leaving and EXIT_REPLY and self._maps is not None:
+                # the gang heads for the nearest exit the police do not stand on
+                held = still | frozenset(plan.values())
+                open_ = tuple(e for e in escapes if e not in held)
+                exit_map = self._maps.dist(open_ or escapes, bs)
             for joint in samples:
                 for m, v, spot, dist in joint:
                     if spot in frozen:
                         out += v * 1.0   # spotted at once
                         continue
+                    if exit_map is not None:
+                        dist = exit_map
                     allowance = self._allowance(view, m)
                     free_to = _advance(self.geo, dist, spot, allowance, bs)
                     safe = _advance(self.geo, dist, spot, allowance, bs, avoid=frozen)
@@ -871,10 +921,38 @@ class PoliceBot:
                     out += v * 0.08 * max(0, denied)
                     if isinstance(free_to, Sq) and free_to in frozen:
                         out += v * 0.5   # a careless gang walks into sight
-            return out / max(1, len(samples))
+            out /= max(1, len(samples))
+            if exit_map is not None:
+                # a shown member (the carrier above all) walks too: how far the held exits keep him
+                for m, v, weights, dist in members:
+                    if m in hidden_ids or len(weights) != 1:
+                        continue
+                    spot = weights[0][0]
+                    allowance = self._allowance(view, m)
+                    free_to = _advance(self.geo, exit_map, spot, allowance, bs)
+                    out += v * 0.08 * max(0, exit_map.get(free_to, 0) - max(0, dist.get(spot, 0) - allowance))
+            return out
 
-        scored = [(score(p) + 0.5 * total(p), i) for i, p in enumerate(plans)]
+        hidden_ids = {m for m, _, _, _ in hidden}
+        scored = [(PARTICLES_W * score(p) + TOTAL_W * total(p), i) for i, p in enumerate(plans)]
         return plans[max(scored)[1]]
+
+    def _vehicle_targets(self, view: dict[str, Any], carrier: str | None) -> list[tuple[str, Spot, float, float]]:
+        """The shown gang vehicles the police may shoot at (id, square, value, chance to hit): the
+        helicopter above all (it flies the gang past every line of fire, and the treasure's
+        carrier out), more once the treasure is carried."""
+        out = []
+        for r in _rides(view):
+            if not r.get("shown", True):
+                continue
+            where = spot_from_text(r["spot"])
+            if not isinstance(where, Sq) or isinstance(where, (Inside, Under)):
+                continue
+            v = HELICOPTER if r.get("device") == "helicopter" else VEHICLE
+            if carrier is not None or view.get("treasure_out"):
+                v *= 2.0
+            out.append((str(r["id"]), where, v, _vehicle_odds(str(r.get("device")))))
+        return out
 
     def _shot_odds(self, view: dict[str, Any], fid: str) -> float:
         f = view["figures"][fid]
@@ -894,21 +972,51 @@ class PoliceBot:
         if not escapes or self._maps is None:
             return []
         total, rnd = view["rounds_total"], view["round"]
-        urgency = min(1.0, max(0.0, (rnd - 2) / (total / 2)))
+        urgency = min(1.0, max(0.0, (rnd - URGE_START) / (total * URGE_SPAN)))
         if carrier is not None or view.get("treasure_out"):
             urgency = 1.0
         if urgency <= 0:
             return []
         bs = view_board_state(view)
         maps = {e: self._maps.dist((e,), bs) for e in escapes}
+        flying = self.belief is not None and self.belief.may_fly
+        left = max(1, total - rnd + 1)   # gang phases left, this round's included
         out: dict[Spot, float] = {}
         for m, v, weights, _ in members:
             if carrier is not None and m != carrier:
                 v *= 0.2   # once the treasure is carried, only its way out matters much
+            step = self._allowance(view, m)
+            walk = step * left
             for s, w in weights:
                 best = min(escapes, key=lambda e: (maps[e].get(s, 999), _key(e)))
-                out[best] = out.get(best, 0.0) + BLOCK * urgency * v * w
+                # an exit he could step onto in his next move: holding it is worth the game
+                near = 1.0 + NEAR_EXIT * (maps[best].get(s, 999) <= step + 1)
+                out[best] = out.get(best, 0.0) + BLOCK * urgency * v * w * near
+                if not SPREAD:
+                    continue
+                # the gang takes the nearest exit nobody holds: every other one he could reach in
+                # time must be held too (by air, while the helicopter may serve, every exit)
+                for e in escapes:
+                    if e != best and (flying or maps[e].get(s, 999) <= walk):
+                        near = 1.0 + NEAR_EXIT * (maps[e].get(s, 999) <= step + 1)
+                        out[e] = out.get(e, 0.0) + SPREAD * BLOCK * urgency * v * w * near
         return sorted(out.items(), key=lambda x: _key(x[0]))
+
+
+def _rides(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The gang vehicles the view shows (Zenigata's view holds the shown ones only), by id."""
+    rides = view.get("rides") or []
+    out = [r for r in (rides.values() if isinstance(rides, dict) else rides) if isinstance(r, dict) and r.get("spot")]
+    return sorted(out, key=lambda r: str(r.get("id", "")))
+
+
+def _vehicle_odds(device: str) -> float:
+    """The chance that one police shot hits a gang vehicle (2 dice at or over the tile's hit roll)."""
+    try:
+        need = int(device_data(device).params.hit_roll or 8)
+    except (KeyError, AttributeError, TypeError, ValueError):
+        need = 8
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
 
 
 def _chase(value: float, d: int) -> float:

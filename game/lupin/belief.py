@@ -103,7 +103,13 @@ class Belief:
         self._carded = False       # a gang card was played in this game (a lasting bonus)
         self._vehicle_kinds = _vehicle_kinds(self.episode, view.get("variant"))
         self._heli_zone = frozenset(self.geo.board.squares_of("helipad"))
+        self.helicopter_lost = False   # the police saw the helicopter destroyed
         self.update(view)
+
+    @property
+    def may_fly(self) -> bool:
+        """The gang may have a helicopter: the episode's shop sells one and nobody saw it destroyed."""
+        return "fly" in self._vehicle_kinds
 
     def copy(self) -> Belief:
         """An independent copy (the board and the catalogue's figures are shared, not copied)."""
@@ -136,6 +142,10 @@ class Belief:
         boosted: set[str] = set()  # the member whose turn is under way played a card or device
         for e in new:
             kind = e.get("kind", "")
+            if kind == "vehicle_destroyed" and e.get("device") == "helicopter" and "fly" in self._vehicle_kinds:
+                # the episode's one helicopter is gone (the police saw it destroyed): no more flights
+                self._vehicle_kinds = {k: v for k, v in self._vehicle_kinds.items() if not k.startswith("fly")}
+                self.helicopter_lost = True
             who = e.get("figure")
             if who not in self.members:
                 continue

@@ -106,7 +106,7 @@ def test_the_police_play_whole_games_with_legal_actions_only(level, config, gang
 # ---------------------------------------------------------------------- the view only
 
 
-@pytest.mark.parametrize("episode,players,seeds", [("rosso-rubino", 5, (1, 2)), ("stonehenge", 2, (3, 4))])
+@pytest.mark.parametrize("episode,players,seeds", [("rosso-rubino", 5, (1, 2, 3, 4, 5)), ("stonehenge", 2, (3, 4))])
 def test_games_that_differ_only_in_what_zenigata_may_not_know_get_the_same_actions(episode, players, seeds):
     """At the police phase of round 3, a copy of the game moves a hidden member to another hiding
     square (and another copy swaps a card of a hand): fed the same police actions, both games give
@@ -302,3 +302,51 @@ def test_the_agents_spread_their_lines_of_fire(monkeypatch):
     crowd = _measure("normal", seeds, episode="gran-colpo", players=5, rounds=6)
     assert spread["overlap"] < crowd["overlap"] - 0.05, (spread, crowd)
     assert spread["overlap"] < 0.5, spread
+
+
+# ---------------------------------------------------------------------- the helicopter
+
+def _shots_at_the_helicopter(seed: int) -> tuple[int, int, int]:
+    """Gran colpo, 2 players, normal police against the normal gang (which buys the helicopter):
+    the police decisions offering a shot at a shown helicopter, how many of them were a shot, and
+    the shots at the helicopter."""
+    offered = taken = at_heli = 0
+
+    def each(state, seat, view, legal, action):
+        nonlocal offered, taken, at_heli
+        if seat != "zenigata":
+            return
+        rides = {r["id"] for r in view.get("rides") or () if r.get("device") == "helicopter"}
+        if not any(isinstance(a, A.Shoot) and a.target in rides for a in legal):
+            return
+        offered += 1
+        taken += isinstance(action, A.Shoot)
+        at_heli += isinstance(action, A.Shoot) and action.target in rides
+
+    play({"episode": "gran-colpo", "players": 2}, seed, "normal", "normal", each=each,
+         stop=lambda s: s.round >= 9)
+    return offered, taken, at_heli
+
+
+def test_a_shown_helicopter_on_the_ground_is_shot():
+    """A police shot costs nothing: whenever a shot at the shown helicopter is legal the police
+    shoot (at a member first if one is in a line of fire too), and the helicopter takes shots."""
+    offered, taken, at_heli = _shots_at_the_helicopter(4)
+    assert offered >= 3, "the game should show the helicopter to the police"
+    assert taken == offered
+    assert at_heli >= 3
+
+
+def test_the_belief_forgets_the_flights_of_a_destroyed_helicopter():
+    """The episode sells a helicopter: the belief counts its landings until the police see it
+    destroyed (an event every seat reads), then no more."""
+    from game.lupin.belief import Belief
+    state = new_game({"episode": "gran-colpo", "players": 2}, 4)
+    belief = Belief(state.view("zenigata"))
+    assert belief.may_fly
+    view = state.view("zenigata")
+    view = {**view, "log": list(view["log"]) + [{"kind": "vehicle_destroyed", "vehicle": "helicopter-1",
+                                                  "device": "helicopter", "square": "P6", "riders": {}}]}
+    belief.update(view)
+    assert not belief.may_fly and belief.helicopter_lost
+    assert not Belief(new_game({"episode": "stonehenge", "players": 2}, 4).view("zenigata")).may_fly
