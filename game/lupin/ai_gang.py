@@ -252,6 +252,7 @@ GROUND = ("alfa_romeo_2300", "sport_motorbike", "fiat_500", "jeep")
 CAR_WISH = ("alfa_romeo_2300",)
 CAR_EPISODES = ("stonehenge",)
 AIM_PREF = ""
+PARK_NEARER = True
 PARTNER_LEAVES = True   # Stonehenge: a member whose tombs are dug leaves Excalibur to a nearer partner
 STAY_HELD = True        # an arrested member stays held while a partner takes the treasure out before him
 CARRIER_HIDES = True   # the carrier, shown for good, still ends out of the lines of fire where he can
@@ -1120,6 +1121,11 @@ class GangBot(HeuristicBot):
         step = allowance(view, figure)
         sight = Sight(view, 0, self.rng)
         spot = spot_from_text(car["spot"])
+        if goal in exit_squares(view, figure) and (carrier or mate is None or mate in car.get("riders", ())):
+            onto = [a for a in outs if a.square == goal]
+            if onto and (car.get("moved") or not rides):
+                self.stepped_out = (view["round"], figure)
+                return onto[0]   # driven beside the exit: out onto it, and he leaves in the same turn
         if mate is not None and mate not in car.get("riders", ()):
             # the carrier walks to the car on his turn (he plays last): drive to where he can board
             mate_goal = self.goal(view, mate)
@@ -1142,13 +1148,17 @@ class GangBot(HeuristicBot):
             keyed = {a: after(spot_from_text(a.to)) for a in rides}
             later = self._later_goal(view)
             park = moves_for(view, figure, later) if later is not None else {}
-            pick = min(rides, key=lambda a: (keyed[a], 0 if carrier or mate else sight.seen(a.to),
-                                             beside(park, spot_from_text(a.to)) if park else 0, a.to))
             dist = moves_for(view, figure, goal)
+            pick = min(rides, key=lambda a: (keyed[a], dist.get(spot_from_text(a.to), FAR) != 0,
+                                             0 if carrier or mate else sight.seen(a.to),
+                                             beside(park, spot_from_text(a.to)) if park else 0, a.to))
             out_now = turns(min((dist.get(spot_from_text(a.square), FAR) for a in outs), default=FAR), step)
             if dist.get(spot_from_text(pick.to), FAR) == 0 or keyed[pick][0] < out_now or \
                     ((carrier or mate) and keyed[pick][0] <= out_now + CARRIER_CAR_SLACK):
                 return pick
+            if PARK_NEARER and park and keyed[pick][0] == out_now and not sight.seen(pick.to) and \
+                    beside(park, spot_from_text(pick.to)) < beside(park, spot):
+                return pick   # as soon there by car as on foot: the car waits nearer where it is wanted next
         elif car.get("moved") and (carrier or mate or not outs):
             return ends[0] if ends else None   # driven this round: aboard nobody shoots him
         elif car.get("moved") and car.get("riders", [None])[0] == figure:
