@@ -251,9 +251,6 @@ GROUND = ("alfa_romeo_2300", "sport_motorbike", "fiat_500", "jeep")
 #: these the shop offers.
 CAR_WISH = ("alfa_romeo_2300",)
 CAR_EPISODES = ("stonehenge",)
-AIM_PREF = ""
-PARK_NEARER = True
-PARTNER_LEAVES = True   # Stonehenge: a member whose tombs are dug leaves Excalibur to a nearer partner
 STAY_HELD = True        # an arrested member stays held while a partner takes the treasure out before him
 CARRIER_HIDES = True   # the carrier, shown for good, still ends out of the lines of fire where he can
 CARRIER_CAR_SLACK = 1   # turns the carrier's way by car may take beyond his walk (aboard nobody shoots him)
@@ -568,11 +565,6 @@ class GangBot(HeuristicBot):
         car = self._car_to_buy(view, by_type)
         if car is not None:
             return car
-        from game.lupin.rules.stonehenge import ChooseAim
-        if ChooseAim in by_type and AIM_PREF:
-            pick = [a for a in by_type[ChooseAim] if a.aim == AIM_PREF]
-            if pick:
-                return pick[0]
         return super()._plan(view, by_type)
 
     @staticmethod
@@ -624,32 +616,8 @@ class GangBot(HeuristicBot):
             return goal if goal is not None else self._exit(view, figure)
         if view["episode"] in EPISODE_GOALS:
             goal = EPISODE_GOALS[view["episode"]](view, figure)
-            if goal is not None and self._partner_takes_blade(view, figure, goal):
-                return self._exit(view, figure)
             return goal if goal is not None else (self._exit(view, figure) if self._late(view, figure, 2) else None)
         return self._site(view, figure)
-
-    def _partner_takes_blade(self, view: dict, figure: str, goal: str) -> bool:
-        """Stonehenge: his tombs are dug and a partner of his seat, on his way to Excalibur too,
-        is nearer it: the partner takes it, and he goes to wait by the exit (out of the way, and
-        not the one the gang must wait for at the end)."""
-        aim = (view.get("stonehenge") or {}).get("aim")
-        if not PARTNER_LEAVES or not aim or goal != aim["excalibur"]:
-            return False
-        here = view["figures"][figure].get("spot")
-        if not here or not on_board(here):
-            return False
-        mine = moves_for(view, figure, goal).get(spot_from_text(here), FAR)
-        for c in members(view):
-            spot = view["figures"][c].get("spot")
-            if c == figure or c not in view["mine"] or not free(view, c) or not spot or not on_board(spot):
-                continue
-            if EPISODE_GOALS[view["episode"]](view, c) != goal:
-                continue
-            theirs = moves_for(view, c, goal).get(spot_from_text(spot), FAR)
-            if (turns(theirs, allowance(view, c)), ORDER.index(c)) < (turns(mine, allowance(view, figure)), ORDER.index(figure)):
-                return True
-        return False
 
     def _exit(self, view: dict, figure: str) -> str | None:
         here = view["figures"][figure].get("spot")
@@ -1156,9 +1124,6 @@ class GangBot(HeuristicBot):
             if dist.get(spot_from_text(pick.to), FAR) == 0 or keyed[pick][0] < out_now or \
                     ((carrier or mate) and keyed[pick][0] <= out_now + CARRIER_CAR_SLACK):
                 return pick
-            if PARK_NEARER and park and keyed[pick][0] == out_now and not sight.seen(pick.to) and \
-                    beside(park, spot_from_text(pick.to)) < beside(park, spot):
-                return pick   # as soon there by car as on foot: the car waits nearer where it is wanted next
         elif car.get("moved") and (carrier or mate or not outs):
             return ends[0] if ends else None   # driven this round: aboard nobody shoots him
         elif car.get("moved") and car.get("riders", [None])[0] == figure:
