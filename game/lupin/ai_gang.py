@@ -18,7 +18,11 @@ It reads its seat's view and legal actions only (never the state), as every Lupi
 * **Shots and blows when the odds favour them** (game/lupin/rules/odds.py): a member already seen
   shoots, a hidden one keeps hidden unless the shot is near certain; a traitor Fujiko attacks the
   carrier when she is likely to win, and the loyal gang hits back at her.
-* The rest (planning, cards, devices, vehicles, freeing) is :class:`HeuristicBot`'s, which this
+* **Vehicles**: the helicopter where the episode sells it (Rosso rubino, Gran colpo), else a car
+  (Stonehenge: the Alfa Romeo along the A344): a member takes it when it gets him to his goal in
+  fewer turns than his feet, and the treasure's carrier rides it to the exit (aboard nobody shoots
+  him); an arrested member stays held while a partner takes the treasure out before him.
+* The rest (planning, cards, devices, freeing) is :class:`HeuristicBot`'s, which this
   class extends: it keeps the same wishes for the shop, the shovels of Stonehenge, the wetsuits of
   Cagliostro.
 
