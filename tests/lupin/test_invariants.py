@@ -618,7 +618,7 @@ def test_whole_games_that_once_left_two_shown_figures_on_one_square(config, seed
     assert check.games == 1 and check.actions == out["actions"]
 
 
-@pytest.mark.parametrize("seed", [12, 42])
+@pytest.mark.parametrize("seed", [2, 6])
 def test_a_cagliostro_game_the_gang_wins_keeps_every_invariant(seed):
     """The gang's winning path at Cagliostro (the coins out of Divus Caesar, every loyal member
     out by A1/A2/A4) played whole by the heuristic bots and checked after every action. The seeds

@@ -8,7 +8,7 @@ The site is an excavation pit (level 0) walled in by retaining walls and ringed 
 level 2: the main road on the west (columns 1-2, leaving the board north at A1-A2) and south (rows
 S-T), lanes on the north (row B) and east (column 25), the castle lane at A4. The only ways down
 are the ramp D19-D13 (from the plateau road D20-D24, off the east lane and, by C20, the north lane)
-and four flights of stairs (C8, K24, R9, R18). The castle's stream (level 1) comes out under the
+and five flights of stairs (C8, C12, K24, R9, R18). The castle's stream (level 1) comes out under the
 north lane at C4-C5, runs down the west side with two landing stairs (C3 from the road, G5 from the
 site) and ends against the yellow flooded basin. Inside: the cardo (column 12) and the decumanus
 (row K) meet at the forum before the temple of Divus Caesar; the other seven temples stand around
@@ -22,13 +22,13 @@ DESIGNED_NOTE = ("Layout designed by Heist Table: only A1, A2, A4, T1, T25, P1, 
                  "see docs/rules-decisions.md (Lupin: board layouts)")
 
 # X temple walls, F temple floors, s temple steps (the TEMPLES grid says which is which); # the
-# retaining walls; S stairs between levels (four flights, two landings on the river); / the ramp;
+# retaining walls; S stairs between levels (five flights, two landings on the river); / the ramp;
 # c single columns and bits of ruin; o puddles.
 #         1234567890123456789012345
 GROUND = """
 ==,=,TTTT,,TT,,,,TTT,,TT,
 =========================
-==S~~##S###########=,T,,=
+==S~~##S###S#######=,T,,=
 ==~~XXX.XXX=///////======
 ==~~XFX.XFs=############=
 ==~~XsX.XXX=.XXXX..XXXX#=
@@ -147,7 +147,7 @@ FLOODED_ZONES = {"y": "yellow", "b": "blue", "r": "red"}
 LEVELS = """
 2222222222222222222222222
 2222222222222222222222222
-22111..1...........222222
+22111..1...1.......222222
 2211........1111111222222
 2211....................2
 2211....................2
