@@ -18,7 +18,11 @@ It reads its seat's view and legal actions only (never the state), as every Lupi
 * **Shots and blows when the odds favour them** (game/lupin/rules/odds.py): a member already seen
   shoots, a hidden one keeps hidden unless the shot is near certain; a traitor Fujiko attacks the
   carrier when she is likely to win, and the loyal gang hits back at her.
-* The rest (planning, cards, devices, vehicles, freeing) is :class:`HeuristicBot`'s, which this
+* **Vehicles**: the helicopter where the episode sells it (Rosso rubino, Gran colpo), else a car
+  (Stonehenge: the Alfa Romeo along the A344): a member takes it when it gets him to his goal in
+  fewer turns than his feet, and the treasure's carrier rides it to the exit (aboard nobody shoots
+  him); an arrested member stays held while a partner takes the treasure out before him.
+* The rest (planning, cards, devices, freeing) is :class:`HeuristicBot`'s, which this
   class extends: it keeps the same wishes for the shop, the shovels of Stonehenge, the wetsuits of
   Cagliostro.
 
@@ -41,7 +45,8 @@ from typing import Any, Sequence
 
 from game.engine.api import Action
 from game.engine.grid import Sq, parse_coord
-from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot, board_state, caesar_floor, exit_squares, \
+from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot, _held_devices, board_state, caesar_floor, \
+    exit_squares, \
     free, members, moves_for, moves_to
 from game.lupin.belief import view_board_state
 from game.lupin.rules import actions as A
@@ -240,6 +245,59 @@ def landing_after(view: dict, goal: str, figure: str) -> int:
     dist = moves_for(view, figure, goal)
     return min((beside(dist, t) for t in _landings(view["episode"])), default=FAR)
 
+
+
+# ------------------------------------------------------------------------------------ ground vehicles
+
+#: The cars and motorbikes the gang drives along roads (and the jeep along dirt tracks too).
+GROUND = ("alfa_romeo_2300", "sport_motorbike", "fiat_500", "jeep")
+#: What Lupin's seat buys where the episode sells it and no helicopter (Stonehenge): the first of
+#: these the shop offers.
+CAR_WISH = ("alfa_romeo_2300",)
+CAR_EPISODES = ("stonehenge",)
+STAY_HELD = True        # an arrested member stays held while a partner takes the treasure out before him
+CARRIER_HIDES = True   # the carrier, shown for good, still ends out of the lines of fire where he can
+CARRIER_CAR_SLACK = 1   # turns the carrier's way by car may take beyond his walk (aboard nobody shoots him)
+
+
+def cars(view: dict) -> list[dict]:
+    """The seat's ground vehicles on the board, as its view tells them (sorted by id)."""
+    return [r for r in view.get("rides", ()) if r.get("device") in GROUND and r.get("spot")]
+
+
+def car_speed(device: str) -> int:
+    from game.lupin.rules.catalog import device as device_data
+    return int(device_data(device).params.move_squares or 6)
+
+
+@functools.lru_cache(maxsize=512)
+def road_dist(episode: str, device: str, frm: Sq, drained: frozenset = frozenset(),
+              blocked: frozenset = frozenset()) -> dict:
+    """Squares a vehicle of ``device`` drives from ``frm`` (orthogonal steps over the ground its
+    tile names, never through ``blocked``: the police and their cars) and how many squares each
+    is away."""
+    from collections import deque
+    from game.lupin.rules.catalog import device as device_data
+    from game.lupin.rules.vehicles import _drivable, _level_step
+    board = episode_geometry(episode).board
+    terrain = device_data(device).params.terrain
+    best = {frm: 0}
+    q = deque([frm])
+    while q:
+        cur = q.popleft()
+        for nb in cur.neighbours4():
+            if nb not in board or nb in best or nb in blocked:
+                continue
+            ca, cb = board.cell(cur), board.cell(nb)
+            if not _drivable(cb, terrain, drained) or not _level_step(ca, cb, terrain):
+                continue
+            best[nb] = best[cur] + 1
+            q.append(nb)
+    return best
+
+
+def turns(moves: int, step: int) -> int:
+    return FAR if moves >= FAR else -(-moves // max(1, step))
 
 # ------------------------------------------------------------------------------------ knowledge
 
@@ -508,7 +566,25 @@ class GangBot(HeuristicBot):
         heli = [a for a in by_type.get(A.BuyDevice, ()) if a.device == "helicopter" and a.figure in view["mine"]]
         if heli and view["seat"] == "lupin":
             return min(heli, key=lambda a: (ORDER.index(a.figure) if a.figure in ORDER else 9, a.figure))
+        car = self._car_to_buy(view, by_type)
+        if car is not None:
+            return car
         return super()._plan(view, by_type)
+
+    @staticmethod
+    def _car_to_buy(view: dict, by_type: dict) -> Action | None:
+        """Where the episode sells no helicopter but the roads lead near the goals (Stonehenge's
+        A344 runs along the north of the site, from the gang's squares to the car park), Lupin's
+        seat buys a car for its first member, once."""
+        if view["seat"] != "lupin" or view["episode"] not in CAR_EPISODES:
+            return None
+        if any(d in GROUND for c in members(view) for d in _held_devices(view, c)):
+            return None
+        for device in CAR_WISH:
+            offers = [a for a in by_type.get(A.BuyDevice, ()) if a.device == device and a.figure in view["mine"]]
+            if offers:
+                return min(offers, key=lambda a: (ORDER.index(a.figure) if a.figure in ORDER else 9, a.figure))
+        return None
 
     # ---------------------------------------------------------------- goals
     def goal(self, view: dict, figure: str) -> str | None:
@@ -638,6 +714,10 @@ class GangBot(HeuristicBot):
         hit = self._attack(view, by_type, figure)
         if hit is not None:
             return hit
+        if A.FreeSelf in by_type and self._stay_held(view, figure):
+            ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
+            if ends:
+                return ends[0]
         if A.FreeSelf in by_type or A.Vanish in by_type:
             return HeuristicBot._gang(self, view, by_type)
         reveal = self._reveal(view, by_type)
@@ -649,6 +729,9 @@ class GangBot(HeuristicBot):
         flight = self._fly(view, by_type, figure)
         if flight is not None:
             return flight
+        drive = self._drive(view, by_type, figure)
+        if drive is not None:
+            return drive
         goal = self.goal(view, figure) if moves else None
         if moves and goal is not None:
             best = self._best_move(view, figure, goal, moves)
@@ -669,6 +752,36 @@ class GangBot(HeuristicBot):
             return HeuristicBot._gang(self, view, rest)
         return ends[0] if ends else next(iter(by_type.values()))[0]
 
+    def _out_this_turn(self, view: dict, c: str) -> bool:
+        """``c`` can reach an exit this turn: on foot, or aboard a car that has not moved."""
+        spot = view["figures"][c].get("spot")
+        if not spot or not on_board(spot):
+            return False
+        pos = spot_from_text(spot)
+        exits = exit_squares(view, c)
+        car = next((r for r in cars(view) if c in r.get("riders", ())), None)
+        if car is not None:
+            if car.get("moved"):
+                return spot in exits
+            rd = road_dist(view["episode"], car["device"], pos, frozenset(board_state(view)[1]), police_squares(view))
+            return any(rd.get(spot_from_text(e), FAR) <= car_speed(car["device"]) for e in exits)
+        return any(moves_for(view, c, e).get(pos, FAR) <= allowance(view, c) for e in exits)
+
+    def _stay_held(self, view: dict, figure: str) -> bool:
+        """An arrested member does not free himself while a loyal partner of his seat carries the
+        treasure and will be out before him (or rides a car to the exit): the gang wins once the
+        treasure is out and no loyal member is free on the board, so freed he would only be one
+        more to wait for (and pay his devices or a round)."""
+        if STAY_HELD is False or i_am_traitor(view, figure):
+            return False
+        holder = treasure_holder(view)
+        if holder is None or holder == figure or holder not in view["mine"] or not free(view, holder) \
+                or apart(view, holder) or not view["figures"][holder].get("spot"):
+            return False
+        if any(holder in c.get("riders", ()) for c in cars(view)):
+            return True
+        return self._rounds_needed(view, figure) >= self._rounds_needed(view, holder)
+
     def _escape_now(self, view: dict, figure: str) -> bool:
         """Leave the map now: with the treasure; once it is found (a loyal partner has it) or out;
         in the last round; a traitor Fujiko only with the treasure (or in the last round)."""
@@ -684,6 +797,10 @@ class GangBot(HeuristicBot):
         if heli is not None and holder in heli["riders"] and figure in view["mine"] and \
                 view["figures"][figure].get("spot") in exit_squares(view, figure):
             return True    # the carrier is aboard beside the exits: he leaves now, and so does he
+        if any(holder in c.get("riders", ()) and figure in c.get("riders", ()) for c in cars(view)):
+            return True    # the carrier is aboard with him on the exit: both leave now
+        if holder is not None and holder in view["mine"] and free(view, holder) and self._out_this_turn(view, holder):
+            return True    # the carrier (who plays last) leaves this turn: no one to wait for after him
         if holder is not None and holder in members(view) and free(view, holder) and not self._must_leave(view, figure):
             return False   # the carrier is still on the board: a partner who left now could not free him
 
@@ -855,6 +972,175 @@ class GangBot(HeuristicBot):
                 return pick
         return ends[0] if ends else None
 
+    # ---------------------------------------------------------------- ground vehicles
+    def _car_way(self, view: dict, figure: str, goal: str, car: dict, frm: Sq | None = None) -> tuple[int, int]:
+        """Turns ``figure`` takes from the car (standing on ``frm``, its square by default) to
+        ``goal``: rides of its squares to the road square best for the goal, then the walk from the
+        square next to it where he gets out (none if the square is the goal: an exit, where he
+        leaves aboard), and the squares he still rides and walks (the less, the further on)."""
+        spot = frm if frm is not None else spot_from_text(car["spot"])
+        # the printed roads: a policeman standing on one now will have moved by the next ride (the
+        # ride now is among the legal ones, which go round him)
+        rd = road_dist(view["episode"], car["device"], spot, frozenset(board_state(view)[1]))
+        speed = car_speed(car["device"])
+        dist = moves_for(view, figure, goal)
+        step = allowance(view, figure)
+        best: tuple = (FAR, FAR, None)
+        for t, r in rd.items():
+            after = 0 if dist.get(t, FAR) == 0 else beside(dist, t)
+            if after >= FAR:
+                continue
+            key = (turns(r, speed) + turns(after, step), r + after)
+            if key < best[:2]:
+                best = (key[0], key[1], t)
+        return best[0], best[1]
+
+    @staticmethod
+    def _later_goal(view: dict) -> str | None:
+        """Where the car will be wanted after this goal: Stonehenge's Excalibur, while nobody
+        carries it (its carrier then drives from there to the exit)."""
+        aim = (view.get("stonehenge") or {}).get("aim")
+        if aim and treasure_holder(view) is None:
+            return aim["excalibur"]
+        return None
+
+    def _car_turns(self, view: dict, figure: str, goal: str, car: dict) -> int:
+        """Turns to ``goal`` by the car for a member not aboard: the walk to stand next to it
+        (boarding on the last of those turns, riding from the next), or none when he stands next to
+        it and it has not moved this round (he boards and rides now)."""
+        here = view["figures"][figure].get("spot")
+        if not here or not on_board(here):
+            return FAR
+        pos = spot_from_text(here)
+        way, _ = self._car_way(view, figure, goal, car)
+        if way >= FAR:
+            return FAR
+        if next_to(pos, spot_from_text(car["spot"])):
+            return way + (1 if car.get("moved") else 0)
+        d = moves_for(view, figure, car["spot"]).get(pos, FAR)
+        if d >= FAR:
+            return FAR
+        return turns(max(0, d - 1), allowance(view, figure)) + way
+
+    def _drive(self, view: dict, by_type: dict, figure: str) -> Action | None:
+        """The seat's cars and motorbikes (Stonehenge: along the A344 and the car park; the jeep
+        along the dirt tracks too). A member takes one when it gets him to where he heads in fewer
+        turns than his feet: he walks to it, boards, rides to the road square nearest his goal and
+        gets out out of sight. Once a partner carries the treasure the car is his way out: the
+        carrier walks to it when it takes him out no more than a turn later than walking (aboard,
+        nobody shoots him), a partner aboard drives it to where the carrier can board, and with
+        the carrier aboard it drives to the exit, where both leave."""
+        if figure not in view["mine"] or view["episode"] == "cagliostro":
+            return None
+        mine = [c for c in cars(view) if not (c.get("riders") and any(r not in view["mine"] for r in c["riders"]))]
+        if not mine:
+            return None
+        here = view["figures"][figure].get("spot")
+        if not here or here.startswith("under"):
+            return None
+        holder = treasure_holder(view)
+        aboard = next((c for c in mine if figure in c.get("riders", ())), None)
+        goal = self.goal(view, figure)
+        if goal is None:
+            return None
+        rides = _acts(by_type, A.Ride, figure)
+        outs = _acts(by_type, A.GetOut, figure)
+        ends = _acts(by_type, A.EndTurn, figure)
+        mate = holder if holder in view["mine"] and holder != figure and free(view, holder) \
+            and view["figures"][holder].get("spot") and not apart(view, holder) else None
+        if aboard is not None:
+            return self._aboard(view, figure, goal, aboard, rides, outs, ends, mate, holder == figure)
+        if self.stepped_out == (view["round"], figure) or i_am_traitor(view, figure):
+            return None
+        pos = spot_from_text(here) if on_board(here) else None
+        if pos is None:
+            return None
+        step = allowance(view, figure)
+        walk = turns(moves_for(view, figure, goal).get(pos, FAR), step)
+        carrier = holder == figure
+        best: tuple | None = None
+        for car in mine:
+            if car.get("riders") and not (mate is not None and mate in car["riders"]) and not carrier:
+                continue   # somebody else's ride (the carrier's, or a partner's on his way)
+            if mate is not None and mate not in car.get("riders", ()):
+                continue   # the carrier's way out: a partner boards only to go with him
+            k = self._car_turns(view, figure, goal, car)
+            slack = CARRIER_CAR_SLACK if (carrier or mate is not None) else 0
+            if k >= FAR or k > walk + slack - (0 if (carrier or mate is not None) else 1) or k > self._rounds_left(view):
+                continue
+            key = (k, car["id"])
+            if best is None or key < best[0]:
+                best = (key, car)
+        if best is None:
+            return None
+        car = best[1]
+        boards = [a for a in _acts(by_type, A.GetIn, figure) if a.vehicle == car["id"]]
+        if boards:
+            return boards[0]
+        moves = _acts(by_type, A.Move, figure)
+        if not moves:
+            return None
+        cs = spot_from_text(car["spot"])
+        near = [a for a in moves if next_to(spot_from_text(a.to), cs) and spot_from_text(a.to) != cs]
+        if near:
+            sight = Sight(view, 0, self.rng)
+            return min(near, key=lambda a: (0 if carrier else sight.seen(a.to), a.to))
+        return self._best_move(view, figure, car["spot"], moves)
+
+    def _aboard(self, view: dict, figure: str, goal: str, car: dict, rides: list[Action], outs: list[Action],
+                ends: list[Action], mate: str | None, carrier: bool) -> Action | None:
+        """A member aboard a car: ride on, get out, or stay aboard (see :meth:`_drive`)."""
+        step = allowance(view, figure)
+        sight = Sight(view, 0, self.rng)
+        spot = spot_from_text(car["spot"])
+        if goal in exit_squares(view, figure) and (carrier or mate is None or mate in car.get("riders", ())):
+            onto = [a for a in outs if a.square == goal]
+            if onto and (car.get("moved") or not rides):
+                self.stepped_out = (view["round"], figure)
+                return onto[0]   # driven beside the exit: out onto it, and he leaves in the same turn
+        if mate is not None and mate not in car.get("riders", ()):
+            # the carrier walks to the car on his turn (he plays last): drive to where he can board
+            mate_goal = self.goal(view, mate)
+            if rides and mate_goal is not None:
+                near = moves_for(view, mate, view["figures"][mate]["spot"])
+                reach = allowance(view, mate)
+
+                def fetch(to: Sq) -> tuple:
+                    walk = near.get(to, FAR) - 1
+                    return (walk > reach, self._car_way(view, mate, mate_goal, car, to), walk)
+                here_key = fetch(spot)
+                pick = min(rides, key=lambda a: (fetch(spot_from_text(a.to)), a.to))
+                if fetch(spot_from_text(pick.to)) < here_key:
+                    return pick
+            return ends[0] if ends else None
+        if rides:
+            def after(to: Sq) -> tuple:
+                k, rest = self._car_way(view, figure, goal, car, to)
+                return (1 + k, rest)
+            keyed = {a: after(spot_from_text(a.to)) for a in rides}
+            later = self._later_goal(view)
+            park = moves_for(view, figure, later) if later is not None else {}
+            dist = moves_for(view, figure, goal)
+            pick = min(rides, key=lambda a: (keyed[a], dist.get(spot_from_text(a.to), FAR) != 0,
+                                             0 if carrier or mate else sight.seen(a.to),
+                                             beside(park, spot_from_text(a.to)) if park else 0, a.to))
+            out_now = turns(min((dist.get(spot_from_text(a.square), FAR) for a in outs), default=FAR), step)
+            if dist.get(spot_from_text(pick.to), FAR) == 0 or keyed[pick][0] < out_now or \
+                    ((carrier or mate) and keyed[pick][0] <= out_now + CARRIER_CAR_SLACK):
+                return pick
+        elif car.get("moved") and (carrier or mate or not outs):
+            return ends[0] if ends else None   # driven this round: aboard nobody shoots him
+        elif car.get("moved") and car.get("riders", [None])[0] == figure:
+            return ends[0] if ends else None   # the driver stays aboard until his next turn
+        if carrier or mate:
+            return ends[0] if ends else None
+        if outs:
+            self.stepped_out = (view["round"], figure)
+            dist = moves_for(view, figure, goal)
+            return min(outs, key=lambda a: (dist.get(spot_from_text(a.square), FAR)
+                                            + SEEN_COST * sight.seen(a.square), a.square))
+        return ends[0] if ends else None
+
     def _turns_to(self, view: dict, figure: str, spot: str) -> int:
         """Turns ``figure`` walks to stand next to ``spot`` (0: he is there)."""
         here = view["figures"][figure].get("spot")
@@ -889,7 +1175,7 @@ class GangBot(HeuristicBot):
         relax *= 0.5 ** self.waited.get(figure, 0)
         relax *= EPISODE_CAUTION.get(view["episode"], 1.0)
         stay = step * (0.5 if slack > 3 else 1.5)   # what a round standing still costs him
-        shown_anyway = bool(view["figures"][figure].get("shown")) and (carrier or apart(view, figure))
+        shown_anyway = bool(view["figures"][figure].get("shown")) and ((carrier and not CARRIER_HIDES) or apart(view, figure))
 
         def cost_at(to: str) -> float:
             d = dist.get(spot_from_text(to), FAR)

@@ -355,3 +355,62 @@ def test_the_helicopter_fetches_the_carrier_and_flies_him_to_an_exit():
                               max_actions=3000)
         assert state_of[seed].result().reason == "gang_escaped"
     assert fetched >= 1 and by_air >= 2
+
+
+# ------------------------------------------------------------------------------ the cars (Stonehenge)
+
+def test_the_gang_buys_a_car_at_stonehenge_and_none_where_the_helicopter_serves():
+    """Stonehenge sells no helicopter: Lupin's seat buys the Alfa Romeo 2300 (the A344 runs from
+    the gang's squares along the north of the site); at Rosso rubino the helicopter, not a car."""
+    assert "alfa_romeo_2300" in _purchases("stonehenge", 2, 3)
+    bank = _purchases("rosso-rubino", 2, 3)
+    assert "helicopter" in bank and "alfa_romeo_2300" not in bank, bank
+
+
+def test_a_member_drives_toward_his_tomb_and_the_carrier_is_driven_out():
+    """Stonehenge, 2 players, normal gang against the normal police (seed 9, won): on the way in a
+    member rides the car along the A344 toward his tomb and gets out onto a square out of every
+    police line of fire whenever one is next to the car; once Excalibur is taken its carrier rides
+    the car to the exits, and the gang wins."""
+    rides_in = carried = 0
+    outs: list[tuple] = []
+
+    def look(state, seat, view, legal, action):
+        nonlocal rides_in, carried
+        holder = treasure_holder(view)
+        if isinstance(action, A.Ride):
+            car = next(r for r in view["rides"] if action.figure in r["riders"])
+            if holder is None:
+                rides_in += 1
+            elif holder in car["riders"]:
+                carried += 1
+        if isinstance(action, A.GetOut) and holder is None:
+            sight = Sight(view, 0, random.Random(0))
+            options = [a for a in legal if isinstance(a, A.GetOut) and a.figure == action.figure]
+            outs.append((sight.seen(action.square), any(not sight.seen(a.square) for a in options)))
+    state = play({"episode": "stonehenge", "players": 2}, 9, "normal", "normal", on_decision=look, max_actions=4000)
+    assert rides_in >= 1, "nobody drove on the way in"
+    assert outs and all(not seen or not could_hide for seen, could_hide in outs), outs
+    assert carried >= 1, "the carrier never rode the car"
+    assert state.result().reason == "gang_escaped"
+
+
+def test_an_arrested_member_stays_held_while_his_partner_takes_the_treasure_out():
+    """The gang wins once the treasure is out and no loyal member is free on the board: an arrested
+    member whose partner carries the treasure and will be out before him (here: needs fewer rounds
+    to an exit, or rides the car) does not free himself, which would cost his devices or a round
+    and make one more to wait for at the end."""
+    held = freed = 0
+
+    def look(state, seat, view, legal, action):
+        nonlocal held, freed
+        if not any(isinstance(a, A.FreeSelf) for a in legal):
+            return
+        holder = treasure_holder(view)
+        if holder is None or holder == action.figure or not state.figures[holder].in_car:
+            return
+        held += isinstance(action, A.EndTurn)
+        freed += isinstance(action, A.FreeSelf)
+    for seed in (7,):
+        play({"episode": "stonehenge", "players": 2}, seed, "normal", "normal", on_decision=look, max_actions=4000)
+    assert held >= 1 and freed == 0, (held, freed)

@@ -97,7 +97,7 @@ def test_set_up_lays_the_tokens_the_handwheels_the_coins_and_the_open_temples():
     st = placed()
     s = site(st)
     assert sorted(s.tokens.values()) == sorted(["bust"] * 4 + ["owl", "pilum", "trident"] + ["trapdoor"] * 2)
-    assert set(s.tokens) == {"E6", "G15", "N9", "O20", "I6", "N5", "Q15", "N23", "H18"}
+    assert set(s.tokens) == {"E6", "N15", "O20", "I6", "G10", "J13", "H18", "L5", "P12"}
     assert s.handwheels == {"P1": "yellow", "P25": "red", "S7": "blue"}
     assert st.open_temples == {"Vesta", "Iuppiter", "Saturnus"}
     assert [(t.site, t.treasure, t.carrier) for t in st.tiles] == [("Divus Caesar", True, None)]
@@ -239,14 +239,14 @@ def test_the_fourth_bust_opens_divus_caesar_next_round_and_a_member_there_takes_
     st = started()
     s = site(st)
     others = iter(["owl", "pilum", "trident", "trapdoor", "trapdoor"])
-    s.tokens = {sq: "bust" if sq in ("I6", "H18", "E6", "G15") else next(others) for sq in sorted(s.tokens)}
+    s.tokens = {sq: "bust" if sq in ("I6", "H18", "E6", "N15") else next(others) for sq in sorted(s.tokens)}
     clear_police(st)
     put(st, "lupin", "I6")
     put(st, "jigen", "H18")
     end_gang_phase(st)
     assert "Divus Caesar" not in s.opening
-    s.flipped.update({"E6": "bust", "G15": "bust"})   # two more found elsewhere earlier
-    s.tokens.pop("E6"), s.tokens.pop("G15")
+    s.flipped.update({"E6": "bust", "N15": "bust"})   # two more found elsewhere earlier
+    s.tokens.pop("E6"), s.tokens.pop("N15")
     next_round(st)
     put(st, "goemon", "I6")   # nothing left to flip there
     s.tokens["I6"] = "bust"
@@ -257,8 +257,8 @@ def test_the_fourth_bust_opens_divus_caesar_next_round_and_a_member_there_takes_
     next_round(st)
     assert "Divus Caesar" in st.open_temples
     # in phase 4 a member on the temple's floor takes the coins; the carrier is shown for good
-    put(st, "jigen", "M14")
-    put(st, "lupin", "M15")
+    put(st, "jigen", "G15")
+    put(st, "lupin", "G16")
     end_gang_phase(st)
     coins = st.tiles[0]
     assert coins.carrier == "lupin" and coins.site is None          # Lupin first, by priority
@@ -276,7 +276,7 @@ def test_a_handwheel_drains_its_zone_from_the_next_round():
     while st.phase != "gang":
         st.apply(A.EndTurn("zenigata", "police") if st.phase == "police" else A.EndTreasure(st.to_act()[0]))
     assert "yellow" in st.drained
-    put(st, "jigen", "N4")   # on the site's dirt, next to the yellow basin (N5 "?")
+    put(st, "jigen", "N4")   # on the site's dirt, next to the yellow basin
     assert P("N5") in set(st._gang_move_targets("jigen"))
     assert st.view("zenigata")["cagliostro"]["drained"] == ["yellow"]
 

@@ -8,7 +8,7 @@ The site is an excavation pit (level 0) walled in by retaining walls and ringed 
 level 2: the main road on the west (columns 1-2, leaving the board north at A1-A2) and south (rows
 S-T), lanes on the north (row B) and east (column 25), the castle lane at A4. The only ways down
 are the ramp D19-D13 (from the plateau road D20-D24, off the east lane and, by C20, the north lane)
-and four flights of stairs (C8, K24, R9, R18). The castle's stream (level 1) comes out under the
+and five flights of stairs (C8, C12, K24, R9, R18). The castle's stream (level 1) comes out under the
 north lane at C4-C5, runs down the west side with two landing stairs (C3 from the road, G5 from the
 site) and ends against the yellow flooded basin. Inside: the cardo (column 12) and the decumanus
 (row K) meet at the forum before the temple of Divus Caesar; the other seven temples stand around
@@ -22,25 +22,25 @@ DESIGNED_NOTE = ("Layout designed by Heist Table: only A1, A2, A4, T1, T25, P1, 
                  "see docs/rules-decisions.md (Lupin: board layouts)")
 
 # X temple walls, F temple floors, s temple steps (the TEMPLES grid says which is which); # the
-# retaining walls; S stairs between levels (four flights, two landings on the river); / the ramp;
+# retaining walls; S stairs between levels (five flights, two landings on the river); / the ramp;
 # c single columns and bits of ruin; o puddles.
 #         1234567890123456789012345
 GROUND = """
 ==,=,TTTT,,TT,,,,TTT,,TT,
 =========================
-==S~~##S###########=,T,,=
+==S~~##S###S#######=,T,,=
 ==~~XXX.XXX=///////======
 ==~~XFX.XFs=############=
-==~~XsX.XXX=.XXX...XXXX#=
-==~~S.c.c.c=oXFX..csFFX#=
-==~~XXX..o.=.XFX...sFFX#=
-==~~XFs.c..=.XsX..cXXXX#=
+==~~XsX.XXX=.XXXX..XXXX#=
+==~~S.c.c.c=osFFX.csFFX#=
+==~~XXX..o.=.sFFX..sFFX#=
+==~~XFs.c..=.XXXX.cXXXX#=
 ==~~XXX.c.c=.c.c.c..o..#=
 ==~~===================S=
-==#....XXX.=XsssX.c.o..#=
-==#....sFXc=XFFFX.XXX..#=
-==#....XFX.=XFFFX.XFX..#=
-==#....XXX.=XXXXX.XFX..#=
+==#....XXX.=.XsX..c.o..#=
+==#....sFXc=.XFX..XXX..#=
+==#....XFX.=.XFX..XFX..#=
+==#....XXX.=.XXX..XFX..#=
 ==#.....oc.......cXXX..#=
 ==#....o..c.......c.o..#=
 ==######S########S######=
@@ -97,16 +97,16 @@ TEMPLES = """
 .........................
 ....bbb.bbb..............
 ....bfb.bfs..............
-....bsb.bbb..bbb...bbbb..
-.............bfb...sffb..
-....bbb......bfb...sffb..
-....bfs......bsb...bbbb..
+....bsb.bbb..bbbb..bbbb..
+.............sffb..sffb..
+....bbb......sffb..sffb..
+....bfs......bbbb..bbbb..
 ....bbb..................
 .........................
-.......bbb..bsssb........
-.......sfb..bfffb.bbb....
-.......bfb..bfffb.bfb....
-.......bbb..bbbbb.bfb....
+.......bbb...bsb.........
+.......sfb...bfb..bbb....
+.......bfb...bfb..bfb....
+.......bbb...bbb..bfb....
 ..................bbb....
 .........................
 .........................
@@ -147,7 +147,7 @@ FLOODED_ZONES = {"y": "yellow", "b": "blue", "r": "red"}
 LEVELS = """
 2222222222222222222222222
 2222222222222222222222222
-22111..1...........222222
+22111..1...1.......222222
 2211........1111111222222
 2211....................2
 2211....................2
@@ -221,13 +221,13 @@ PLACES = [
     {"kind": "temple", "name": "Saturnus", "at": "H5:J7", "props": {"open": True}},
     {"kind": "temple", "name": "Minerva", "at": "D5:F7",
      "props": {"open": False, "opened_by": "owl"}},
-    {"kind": "temple", "name": "Mars", "at": "F14:I16",
+    {"kind": "temple", "name": "Mars", "at": "L14:O16",
      "props": {"open": False, "opened_by": "pilum"}},
     {"kind": "temple", "name": "Neptunus", "at": "L8:O10",
      "props": {"open": False, "opened_by": "trident"}},
     {"kind": "temple", "name": "Apollo", "at": "M19:P21",
      "props": {"open": False, "opened_by": "trapdoor"}},
-    {"kind": "temple", "name": "Divus Caesar", "at": "L13:O17",
+    {"kind": "temple", "name": "Divus Caesar", "at": "F14:I17",
      "props": {"open": False, "opened_by": "busts"}},
 
     # --- the trapdoors: a secret passage from the open site into Apollo (its only way in)
@@ -237,13 +237,13 @@ PLACES = [
     # --- the nine "?" squares: one on the floor of each closed temple but Caesar's, one in each
     # flooded zone, one in Saturnus, one in the open ruins
     {"kind": "discovery", "name": "? Minerva", "at": "E6"},
-    {"kind": "discovery", "name": "? Mars", "at": "G15"},
-    {"kind": "discovery", "name": "? Neptunus", "at": "N9"},
+    {"kind": "discovery", "name": "? Mars", "at": "N15"},
+    {"kind": "discovery", "name": "? Colonnato", "at": "G10"},
     {"kind": "discovery", "name": "? Apollo", "at": "O20"},
     {"kind": "discovery", "name": "? Saturnus", "at": "I6"},
-    {"kind": "discovery", "name": "? Lago giallo", "at": "N5"},
-    {"kind": "discovery", "name": "? Lago blu", "at": "Q15"},
-    {"kind": "discovery", "name": "? Lago rosso", "at": "N23"},
+    {"kind": "discovery", "name": "? Lago giallo", "at": "L5"},
+    {"kind": "discovery", "name": "? Lago blu", "at": "P12"},
+    {"kind": "discovery", "name": "? Foro", "at": "J13"},
     {"kind": "discovery", "name": "? Rovine", "at": "H18"},
 ] + [
     # --- where Zenigata and his 7 agents may be placed: the site's dirt (e.g. I13, F18)
@@ -255,10 +255,10 @@ LABELS = [
     {"text": "Iuppiter", "at": "G22"},
     {"text": "Saturnus", "at": "I6"},
     {"text": "Minerva", "at": "E6"},
-    {"text": "Mars", "at": "G15"},
+    {"text": "Mars", "at": "N15"},
     {"text": "Neptunus", "at": "N9"},
     {"text": "Apollo", "at": "N20"},
-    {"text": "Divus Caesar", "at": "M15"},
+    {"text": "Divus Caesar", "at": "G15"},
     {"text": "Forum", "at": "J12"},
     {"text": "Rampa", "at": "D16"},
     {"text": "Al castello", "at": "A4"},
