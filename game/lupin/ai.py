@@ -226,7 +226,7 @@ def members(view: dict) -> list[str]:
     return [c for c in ORDER if view["figures"].get(c, {}).get("kind") == "gang"]
 
 
-def _held_devices(view: dict, figure: str) -> list[str]:
+def held_devices(view: dict, figure: str) -> list[str]:
     """A member's devices as his seat knows them, or as the plan bought them for a partner."""
     if figure in view["mine"]:
         return list(view["mine"][figure]["devices"])
@@ -250,7 +250,7 @@ def henge_goal(view: dict, figure: str) -> str | None:
     if _loyal_partner_carries(view, figure):
         return None
     dug = set(aim["dug"])
-    diggers = tuple(c for c in members(view) if free(view, c) and "shovel" in _held_devices(view, c))
+    diggers = tuple(c for c in members(view) if free(view, c) and "shovel" in held_devices(view, c))
     if figure in diggers and len(dug) < len(TOMBS):
         routes = _henge_routes(aim, diggers, "C25")
         todo = [sq for sq in routes.get(figure, ()) if sq not in {aim["tombs"][n] for n in dug}]
@@ -449,7 +449,7 @@ class HeuristicBot:
         episode = view["episode"]
 
         def held(c: str) -> list[str]:
-            return mine[c]["devices"] if c in mine else _held_devices(view, c)
+            return mine[c]["devices"] if c in mine else held_devices(view, c)
         # his own members' wishes first; Lupin's seat (who may buy for anybody) then fills the
         # partners' episode wishes (the shovels, the wetsuits) before he confirms
         buys = by_type.get(A.BuyDevice, ())

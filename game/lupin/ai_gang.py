@@ -45,7 +45,7 @@ from typing import Any, Sequence
 
 from game.engine.api import Action
 from game.engine.grid import Sq, parse_coord
-from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot, _held_devices, board_state, caesar_floor, \
+from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot, held_devices, board_state, caesar_floor, \
     exit_squares, \
     free, members, moves_for, moves_to
 from game.lupin.belief import view_board_state
@@ -278,7 +278,7 @@ def road_dist(episode: str, device: str, frm: Sq, drained: frozenset = frozenset
     is away."""
     from collections import deque
     from game.lupin.rules.catalog import device as device_data
-    from game.lupin.rules.vehicles import _drivable, _level_step
+    from game.lupin.rules.vehicles import drivable, level_step
     board = episode_geometry(episode).board
     terrain = device_data(device).params.terrain
     best = {frm: 0}
@@ -289,7 +289,7 @@ def road_dist(episode: str, device: str, frm: Sq, drained: frozenset = frozenset
             if nb not in board or nb in best or nb in blocked:
                 continue
             ca, cb = board.cell(cur), board.cell(nb)
-            if not _drivable(cb, terrain, drained) or not _level_step(ca, cb, terrain):
+            if not drivable(cb, terrain, drained) or not level_step(ca, cb, terrain):
                 continue
             best[nb] = best[cur] + 1
             q.append(nb)
@@ -578,7 +578,7 @@ class GangBot(HeuristicBot):
         seat buys a car for its first member, once."""
         if view["seat"] != "lupin" or view["episode"] not in CAR_EPISODES:
             return None
-        if any(d in GROUND for c in members(view) for d in _held_devices(view, c)):
+        if any(d in GROUND for c in members(view) for d in held_devices(view, c)):
             return None
         for device in CAR_WISH:
             offers = [a for a in by_type.get(A.BuyDevice, ()) if a.device == device and a.figure in view["mine"]]

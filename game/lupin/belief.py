@@ -61,7 +61,7 @@ MARGIN = 3
 RIDE = 12
 POLICE_KINDS = ("zenigata", "agent", "guard")
 LOG_WINDOW = 200   # views.LOG_LINES: the view keeps the last lines of the log
-# the ground a road vehicle may cross (vehicles.py's _drivable, with the crossings and the
+# the ground a road vehicle may cross (vehicles.py's drivable, with the crossings and the
 # underpass for good measure), and what the jeep-like "road_dirt_stairs_down" adds
 ROAD_TERRAINS = frozenset({"road", "bridge", "ramp", "crossing", "underpass"})
 JEEP_TERRAINS = frozenset({"dirt", "puddle", "stairs"})

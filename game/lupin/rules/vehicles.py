@@ -242,7 +242,7 @@ def _road_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
     return _drive_targets(state, v, lambda _ca, cb: cb.terrain in ROAD)
 
 
-def _drivable(cell: Any, terrain: str, drained: frozenset) -> bool:
+def drivable(cell: Any, terrain: str, drained: frozenset) -> bool:
     """May a vehicle of ``terrain`` (the tile's) stand on or cross this square? Roads and bridges
     (and the ramp), never a temple or a flooded zone still under water; the jeep also on dirt,
     puddles and stairs."""
@@ -255,7 +255,7 @@ def _drivable(cell: Any, terrain: str, drained: frozenset) -> bool:
     return cell.terrain in ROAD + ("ramp",)
 
 
-def _level_step(ca: Any, cb: Any, terrain: str) -> bool:
+def level_step(ca: Any, cb: Any, terrain: str) -> bool:
     """A step between levels: one level, by the ramp (either way) or, for the jeep, down stairs."""
     if ca.level == cb.level:
         return True
@@ -270,8 +270,8 @@ def _ground_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
     """The jeep and the tank lorry (and any car on a board with levels): like :func:`_road_targets`
     over the ground the tile names, one level a step by the ramp, the jeep also down stairs."""
     terrain, drained = spec(v).terrain, frozenset(state.drained)
-    return _drive_targets(state, v, lambda ca, cb: _drivable(cb, terrain, drained)
-                          and _level_step(ca, cb, terrain))
+    return _drive_targets(state, v, lambda ca, cb: drivable(cb, terrain, drained)
+                          and level_step(ca, cb, terrain))
 
 
 def _water_targets(state: "LupinState", v: Vehicle) -> list[Sq]:
@@ -507,7 +507,7 @@ def _aside_square(state: "LupinState", v: Vehicle, taken: set) -> Sq | None:
         landing = {s for s in board.squares() if board.cell(s).water and board.cell(s).flooded is None
                    and board.cell(s).terrain != "bridge"}
     elif terrain == "road_dirt_stairs_down":
-        landing = {s for s in board.squares() if _drivable(board.cell(s), terrain, frozenset(state.drained))}
+        landing = {s for s in board.squares() if drivable(board.cell(s), terrain, frozenset(state.drained))}
     for radius in range(1, 6):
         ring = sorted(Sq(v.spot.row + dr, v.spot.col + dc) for dr in range(-radius, radius + 1)
                       for dc in range(-radius, radius + 1) if max(abs(dr), abs(dc)) == radius)
