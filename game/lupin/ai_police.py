@@ -70,7 +70,7 @@ from game.lupin.rules.catalog import device as device_data
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import GANG, PISTOL_RANGE, RIFLE_RANGE, BoardState, Geometry, Inside, Spot, Under, \
     spot_from_text, spot_to_text
-from game.lupin.rules.odds import attack_odds
+from game.lupin.rules.odds import attack_odds, odds_2d6
 from game.lupin.rules.stonehenge import henge_data
 
 POLICE_KINDS = ("zenigata", "agent", "guard")
@@ -606,7 +606,7 @@ class PoliceBot:
         mass, members = self._mass(view)
         vehicles = self._vehicles(view)
         covered = self._covered(view, vehicles, exclude_free=True)
-        aboard = {str(r) for ride in _rides(view) for r in ride.get("riders") or ()}
+        aboard = _riders(view)
         shown = [(m, where) for m, where in self._shown(view) if m not in aboard]
         carrier = self._carrier(view)
 
@@ -724,7 +724,7 @@ class PoliceBot:
         bs = view_board_state(view)
         # a member aboard a vehicle can be neither shot nor caught (the vehicle can be shot): chasing
         # him is pointless, he flies or drives off; the exits are where to wait for him
-        aboard = {str(r) for ride in _rides(view) for r in ride.get("riders") or ()}
+        aboard = _riders(view)
         shown = [(m, where) for m, where in shown if m not in aboard]
         chase: list[tuple[str, Spot, float]] = []   # shown members: where they will be, their value
         for m, where in shown:
@@ -977,7 +977,7 @@ class PoliceBot:
         except KeyError:
             return 0.0
         need = 12 - sh.pistol
-        return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
+        return odds_2d6(need)
 
     def _block_values(self, view: dict[str, Any], carrier: str | None, members: list) -> list[tuple[Spot, float]]:
         """How much holding each escape square is worth: each member's chance to head for it (the
@@ -1024,13 +1024,18 @@ def _rides(view: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(out, key=lambda r: str(r.get("id", "")))
 
 
+def _riders(view: dict[str, Any]) -> set[str]:
+    """The members aboard the gang vehicles the view shows (nobody can shoot or catch a rider)."""
+    return {str(r) for ride in _rides(view) for r in ride.get("riders") or ()}
+
+
 def _vehicle_odds(device: str) -> float:
     """The chance that one police shot hits a gang vehicle (2 dice at or over the tile's hit roll)."""
     try:
         need = int(device_data(device).params.hit_roll or 8)
     except (KeyError, AttributeError, TypeError, ValueError):
         need = 8
-    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
+    return odds_2d6(need)
 
 
 def _chase(value: float, d: int) -> float:
