@@ -368,7 +368,7 @@ def test_the_gang_buys_a_car_at_stonehenge_and_none_where_the_helicopter_serves(
 
 
 def test_a_member_drives_toward_his_tomb_and_the_carrier_is_driven_out():
-    """Stonehenge, 2 players, normal gang against the normal police (seed 16, won): on the way in a
+    """Stonehenge, 2 players, normal gang against the normal police (seed 9, won): on the way in a
     member rides the car along the A344 toward his tomb and gets out onto a square out of every
     police line of fire whenever one is next to the car; once Excalibur is taken its carrier rides
     the car to the exits, and the gang wins."""
@@ -388,7 +388,7 @@ def test_a_member_drives_toward_his_tomb_and_the_carrier_is_driven_out():
             sight = Sight(view, 0, random.Random(0))
             options = [a for a in legal if isinstance(a, A.GetOut) and a.figure == action.figure]
             outs.append((sight.seen(action.square), any(not sight.seen(a.square) for a in options)))
-    state = play({"episode": "stonehenge", "players": 2}, 16, "normal", "normal", on_decision=look, max_actions=4000)
+    state = play({"episode": "stonehenge", "players": 2}, 9, "normal", "normal", on_decision=look, max_actions=4000)
     assert rides_in >= 1, "nobody drove on the way in"
     assert outs and all(not seen or not could_hide for seen, could_hide in outs), outs
     assert carried >= 1, "the carrier never rode the car"
@@ -400,7 +400,7 @@ def test_an_arrested_member_stays_held_while_his_partner_takes_the_treasure_out(
     member whose partner carries the treasure aboard the car (he will be out before him) does not
     free himself, which would cost his devices or a round and make one more to wait for at the end;
     while nobody carries it he frees himself as before. Read from the seat's own views of a won
-    Stonehenge game (seed 16: the carrier rides the car out), with the partner's arrest written into
+    Stonehenge game (seed 9: the carrier rides the car out), with the partner's arrest written into
     the view (the new police rarely arrest one while the carrier is aboard)."""
     views: dict[str, dict] = {}
 
@@ -412,7 +412,7 @@ def test_an_arrested_member_stays_held_while_his_partner_takes_the_treasure_out(
             views["before"] = copy.deepcopy(view)
         if holder is not None and any(holder in r["riders"] for r in view.get("rides", ())) and "aboard" not in views:
             views["aboard"] = copy.deepcopy(view)
-    state = play({"episode": "stonehenge", "players": 2}, 16, "normal", "normal", on_decision=look, max_actions=4000)
+    state = play({"episode": "stonehenge", "players": 2}, 9, "normal", "normal", on_decision=look, max_actions=4000)
     assert state.result().reason == "gang_escaped" and set(views) == {"before", "aboard"}
     bot = GangBot("normal", 1)
     holder = treasure_holder(views["aboard"])
