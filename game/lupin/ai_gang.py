@@ -77,11 +77,13 @@ AIR_SLACK = 1          # turns the helicopter's way may take beyond the walk and
 #: How much hiding weighs in each episode: at Cagliostro the site is wide for its 18 rounds and the
 #: police stand on it from the start, so time comes first (measured: hiding as elsewhere stalls the
 #: search for rounds).
-EPISODE_CAUTION = {"cagliostro": 0.25}
+EPISODE_CAUTION = {"cagliostro": 0.1}
 #: Cagliostro: a member the search leaves without a token waits outside Divus Caesar (not at the exit)
 CAESAR_WAIT = True
 #: Cagliostro: the handwheels are goals even when every member of the search wears a wetsuit
 WHEELS_FOR_SWIMMERS = False
+#: Cagliostro: every member starts on the gang's square nearest the "?" squares (False: at random)
+SITE_START = True
 
 
 # ------------------------------------------------------------------------------------ the board
@@ -434,6 +436,13 @@ def caesar_wait(view: dict, figure: str) -> str | None:
     return min(caesar_doors(), key=lambda d: (moves_for(view, figure, d).get(pos, FAR), d))
 
 
+@functools.lru_cache(maxsize=1)
+def site_goals_all() -> tuple[str, ...]:
+    """The board's "?" squares (sorted)."""
+    board = episode_geometry("cagliostro").board
+    return tuple(sorted(str(p.squares[0]) for p in board.places_of("discovery")))
+
+
 def site_goals(view: dict) -> list[str]:
     """The squares worth walking to on the Roman site: the tokens still face down, and the
     handwheels of the flooded zones that still hold one."""
@@ -615,6 +624,9 @@ class GangBot(HeuristicBot):
     def _plan(self, view: dict, by_type: dict) -> Action:
         """As the heuristic plans, but Lupin's seat buys the helicopter first where the episode sells
         it (it lands the gang beside the treasure buildings and back beside the exits)."""
+        start = self._site_start(view, by_type)
+        if start is not None:
+            return start
         heli = [a for a in by_type.get(A.BuyDevice, ()) if a.device == "helicopter" and a.figure in view["mine"]]
         if heli and view["seat"] == "lupin":
             return min(heli, key=lambda a: (ORDER.index(a.figure) if a.figure in ORDER else 9, a.figure))
@@ -622,6 +634,25 @@ class GangBot(HeuristicBot):
         if car is not None:
             return car
         return super()._plan(view, by_type)
+
+    @staticmethod
+    def _site_start(view: dict, by_type: dict) -> Action | None:
+        """Cagliostro: every member starts on the gang's square nearest the Roman site (A4: 2-4 moves
+        nearer every "?" than A1 and A2), where the heuristic picks one at random."""
+        starts = by_type.get(A.ChooseStart, ())
+        if view["episode"] != "cagliostro" or not SITE_START or not starts:
+            return None
+        spots = sorted(site_goals_all())
+        squares = sorted({a.square for a in starts},
+                         key=lambda q: (sum(moves_to("cagliostro", g).get(spot_from_text(q), FAR) for g in spots), q))
+        # a member who brings a car starts on the next square: the car is put down where he starts
+        # and would stand on the best exit all game
+        rank = {q: i for i, q in enumerate(squares)}
+
+        def key(a: Action) -> tuple:
+            car = any(d in GROUND for d in held_devices(view, a.figure))
+            return (abs(rank[a.square] - (1 if car and len(squares) > 1 else 0)), rank[a.square], a.figure)
+        return min(starts, key=key)
 
     @staticmethod
     def _car_to_buy(view: dict, by_type: dict) -> Action | None:

@@ -478,3 +478,15 @@ def test_swimmers_leave_the_handwheels_alone():
     assert "P1" not in site_goals(wet)
     bot = GangBot("normal", 1)
     assert {bot.goal(wet, "lupin"), bot.goal(wet, "jigen")} == {"E6", "L5"}
+
+
+def test_the_gang_starts_nearest_the_roman_site_and_its_car_off_the_best_exit():
+    """Cagliostro, 2 players: Jigen starts on A4, the gang's square nearest every "?" (the heuristic
+    picks among A1, A2, A4 at random), and Lupin, whose free Fiat 500 is put down where he starts and
+    would stand on that exit all game, on A2 beside it."""
+    config = {"episode": "cagliostro", "players": 2, "difficulty": "expert", "variant": "coop"}
+    for seed in (1, 2, 3):
+        state = _game_at(config, seed, 1)
+        assert state.round == 1
+        assert {c: str(state.figures[c].spot) for c in ("lupin", "jigen")} == {"lupin": "A2", "jigen": "A4"}
+        assert [str(v.spot) for v in state.rides.values() if v.device == "fiat_500"] == ["A2"]
