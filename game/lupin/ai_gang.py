@@ -77,7 +77,13 @@ AIR_SLACK = 1          # turns the helicopter's way may take beyond the walk and
 #: How much hiding weighs in each episode: at Cagliostro the site is wide for its 18 rounds and the
 #: police stand on it from the start, so time comes first (measured: hiding as elsewhere stalls the
 #: search for rounds).
-EPISODE_CAUTION = {"cagliostro": 0.25}
+EPISODE_CAUTION = {"cagliostro": 0.1}
+#: Cagliostro: a member the search leaves without a token waits outside Divus Caesar (not at the exit)
+CAESAR_WAIT = True
+#: Cagliostro: the handwheels are goals even when every member of the search wears a wetsuit
+WHEELS_FOR_SWIMMERS = False
+#: Cagliostro: every member starts on the gang's square nearest the "?" squares (False: at random)
+SITE_START = True
 
 
 # ------------------------------------------------------------------------------------ the board
@@ -394,6 +400,49 @@ def caesar_phase(view: dict) -> bool:
     return temple in part.get("open_temples", ()) or temple in part.get("opening", {})
 
 
+@functools.lru_cache(maxsize=1)
+def caesar_doors() -> tuple[str, ...]:
+    """The squares outside Divus Caesar nearest its floor (the temple taken as open): where a member
+    waits for it to open (sorted)."""
+    board = episode_geometry("cagliostro").board
+    temple = cagliostro_data().treasure_temple
+    dist: dict[Any, int] = {}
+    for sq in caesar_floor():
+        for spot, m in moves_to("cagliostro", sq, frozenset({temple})).items():
+            dist[spot] = min(m, dist.get(spot, FAR))
+    outside = {s: m for s, m in dist.items() if isinstance(s, Sq) and board.cell(s).temple != temple}
+    near = min(outside.values())
+    return tuple(sorted(str(s) for s, m in outside.items() if m == near))
+
+
+def caesar_wait(view: dict, figure: str) -> str | None:
+    """Before Divus Caesar opens: the square outside it where ``figure`` waits when the search has
+    nothing left for him (his partner flips the last tokens), so that he is the one who steps in
+    and takes the coins the round it opens; None when there are no coins to wait for or the busts
+    still missing cannot all lie under the tokens left."""
+    part = view.get("cagliostro") or {}
+    temple = cagliostro_data().treasure_temple
+    if CAESAR_WAIT is False or apart(view, figure) or caesar_phase(view) \
+            or not any(t["site"] == temple for t in view["tiles"]):
+        return None
+    tokens = part.get("tokens", {})
+    needed = cagliostro_data().busts_needed - sum(1 for t in tokens.values() if t == "bust")
+    if needed > sum(1 for t in tokens.values() if t is None):
+        return None
+    here = view["figures"][figure].get("spot")
+    if not here or not on_board(here):
+        return None
+    pos = spot_from_text(here)
+    return min(caesar_doors(), key=lambda d: (moves_for(view, figure, d).get(pos, FAR), d))
+
+
+@functools.lru_cache(maxsize=1)
+def site_goals_all() -> tuple[str, ...]:
+    """The board's "?" squares (sorted)."""
+    board = episode_geometry("cagliostro").board
+    return tuple(sorted(str(p.squares[0]) for p in board.places_of("discovery")))
+
+
 def site_goals(view: dict) -> list[str]:
     """The squares worth walking to on the Roman site: the tokens still face down, and the
     handwheels of the flooded zones that still hold one."""
@@ -407,6 +456,9 @@ def site_goals(view: dict) -> list[str]:
             wet.add(cell.flooded)
     wheels = sorted(sq for sq, zone in part.get("handwheels", {}).items()
                     if zone in wet and zone not in part.get("draining", {}))
+    crew = [c for c in members(view) if free(view, c) and not apart(view, c)]
+    if not WHEELS_FOR_SWIMMERS and crew and all("wetsuit" in view["mine"].get(c, {}).get("devices", ()) for c in crew):
+        wheels = []   # every member swims: a wheel on the ring road would only cost him rounds
     return goals + wheels
 
 
@@ -479,11 +531,18 @@ def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: in
     pos = {c: spot_from_text(s_) for c, s_ in zip(crew, starts)}
     wheel_cost = 200   # a handwheel: two rounds' worth, a token first (it may be a bust)
     best: tuple | None = None
-    pinned = dict(fixed)   # members who keep the goal they walk to (no turning back and forth)
+    # members who keep the goal they walk to (no turning back and forth), while it stays reachable
+    pinned = {c: g for c, g in fixed if d(c, pos[c], g) < FAR}
     free_crew = tuple(c for c in crew if c not in pinned)
     candidates = [g for g in goals if g not in pinned.values()]
     crew = tuple(pinned) + free_crew
-    for rest in itertools.permutations(candidates, min(len(free_crew), len(candidates))):
+    # the first goals of the free members: distinct, each one he can reach, as many as can be given
+    # (a member who can reach none of those left gets none: he must not stall his partners' search)
+    options = [[g for g in candidates if d(c, pos[c], g) < FAR] + [None] for c in free_crew]
+    assignments = [a for a in itertools.product(*options)
+                   if len([g for g in a if g is not None]) == len({g for g in a if g is not None})]
+    most = max((sum(g is not None for g in a) for a in assignments), default=0)
+    for rest in (a for a in assignments if sum(g is not None for g in a) == most):
         firsts = tuple(pinned.values()) + rest
         times = {c: 0 for c in crew}
         here = dict(pos)
@@ -491,6 +550,8 @@ def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: in
         visits: list[int] = []
         ok = True
         for c, g in zip(crew, firsts):
+            if g is None:
+                continue
             dd = d(c, here[c], g)
             if dd >= FAR:
                 ok = False
@@ -519,9 +580,9 @@ def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: in
                 visits.append(times[c])
         visits.sort()
         key_time = visits[need_visits - 1] if need_visits and len(visits) >= need_visits else FAR
-        key = (key_time, sum(visits[:need_visits]), firsts)
+        key = (key_time, sum(visits[:need_visits]), tuple(g or "" for g in firsts))
         if best is None or key < best[0]:
-            best = (key, dict(zip(crew, firsts)))
+            best = (key, {c: g for c, g in zip(crew, firsts) if g is not None})
     return best[1] if best else {}
 
 
@@ -563,6 +624,9 @@ class GangBot(HeuristicBot):
     def _plan(self, view: dict, by_type: dict) -> Action:
         """As the heuristic plans, but Lupin's seat buys the helicopter first where the episode sells
         it (it lands the gang beside the treasure buildings and back beside the exits)."""
+        start = self._site_start(view, by_type)
+        if start is not None:
+            return start
         heli = [a for a in by_type.get(A.BuyDevice, ()) if a.device == "helicopter" and a.figure in view["mine"]]
         if heli and view["seat"] == "lupin":
             return min(heli, key=lambda a: (ORDER.index(a.figure) if a.figure in ORDER else 9, a.figure))
@@ -570,6 +634,25 @@ class GangBot(HeuristicBot):
         if car is not None:
             return car
         return super()._plan(view, by_type)
+
+    @staticmethod
+    def _site_start(view: dict, by_type: dict) -> Action | None:
+        """Cagliostro: every member starts on the gang's square nearest the Roman site (A4: 2-4 moves
+        nearer every "?" than A1 and A2), where the heuristic picks one at random."""
+        starts = by_type.get(A.ChooseStart, ())
+        if view["episode"] != "cagliostro" or not SITE_START or not starts:
+            return None
+        spots = sorted(site_goals_all())
+        squares = sorted({a.square for a in starts},
+                         key=lambda q: (sum(moves_to("cagliostro", g).get(spot_from_text(q), FAR) for g in spots), q))
+        # a member who brings a car starts on the next square: the car is put down where he starts
+        # and would stand on the best exit all game
+        rank = {q: i for i, q in enumerate(squares)}
+
+        def key(a: Action) -> tuple:
+            car = any(d in GROUND for d in held_devices(view, a.figure))
+            return (abs(rank[a.square] - (1 if car and len(squares) > 1 else 0)), rank[a.square], a.figure)
+        return min(starts, key=key)
 
     @staticmethod
     def _car_to_buy(view: dict, by_type: dict) -> Action | None:
@@ -617,6 +700,8 @@ class GangBot(HeuristicBot):
             goal = cagliostro_plan(view, figure, self.targets)
             if goal is not None and not caesar_phase(view):
                 self.targets[figure] = goal
+            if goal is None:
+                goal = caesar_wait(view, figure)
             return goal if goal is not None else self._exit(view, figure)
         if view["episode"] in EPISODE_GOALS:
             goal = EPISODE_GOALS[view["episode"]](view, figure)
@@ -1160,7 +1245,9 @@ class GangBot(HeuristicBot):
 
     # ---------------------------------------------------------------- the end square
     def _best_move(self, view: dict, figure: str, goal: str, moves: list[Action]) -> Action | None:
-        if self.budget["noise"] and treasure_holder(view) != figure and self.noise.random() < self.budget["noise"]:
+        fetching = view["episode"] == "cagliostro" and caesar_phase(view) and goal in caesar_floor()
+        if self.budget["noise"] and treasure_holder(view) != figure and not fetching \
+                and self.noise.random() < self.budget["noise"]:
             return self.noise.choice(moves)
         here = view["figures"][figure].get("spot")
         dist = moves_around(view, figure, goal)

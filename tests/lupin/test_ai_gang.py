@@ -19,7 +19,7 @@ import random
 import pytest
 
 from game.lupin.ai import HeuristicBot
-from game.lupin.ai_gang import GangBot, Sight, allowance, moves_for, treasure_holder
+from game.lupin.ai_gang import GangBot, Sight, allowance, caesar_doors, moves_for, site_goals, treasure_holder
 from game.lupin.bots import make_bot, observe, side_of
 from game.lupin.rules import actions as A
 from game.lupin.rules.geometry import GANG, Inside, spot_from_text
@@ -421,3 +421,72 @@ def test_an_arrested_member_stays_held_while_his_partner_takes_the_treasure_out(
         view = copy.deepcopy(views[key])
         view["figures"][partner]["arrested_by"] = "zenigata"
         assert bot._stay_held(view, partner) is expected, key
+
+
+# ------------------------------------------------------------------------------ Cagliostro's search
+
+def _site_view(tokens: dict, spots: dict, open_temples: tuple, devices: dict | None = None) -> dict:
+    """Lupin's seat's view of a 2-player Cagliostro game with the tokens, the members' squares, the
+    open temples and the members' devices written in (the police left off the board)."""
+    view = copy.deepcopy(_game_at({"episode": "cagliostro", "players": 2, "difficulty": "expert",
+                                   "variant": "coop"}, 1, 3).view("lupin"))
+    part = view["cagliostro"]
+    part["tokens"] = dict(tokens)
+    part["open_temples"] = list(open_temples)
+    part["opening"], part["drained"], part["draining"] = {}, [], {}
+    for f in view["figures"].values():
+        if f["kind"] != "gang":
+            f["spot"] = None
+    for c, spot in spots.items():
+        view["figures"][c]["spot"] = spot
+    for c, devs in (devices or {}).items():
+        view["mine"][c]["devices"] = list(devs)
+    return view
+
+
+BASE_OPEN = ("Iuppiter", "Saturnus", "Vesta")
+
+
+def test_the_search_gives_a_member_the_last_token_he_can_reach_and_his_partner_waits_at_caesar():
+    """Two tokens face down, one in the open Minerva and one in Mars (still shut, no pilum found),
+    three busts found: Jigen, on his way to Minerva, keeps it, and Lupin (who can reach neither the
+    token in Mars nor the one his partner takes) waits outside Divus Caesar, ready to take the coins
+    the round it opens, rather than walk off to the exit (or both stop searching)."""
+    tokens = {"E6": None, "N15": None, "I6": "trident", "G10": "trapdoor", "L5": "bust", "O20": "trapdoor",
+              "P12": "bust", "J13": "owl", "H18": "bust"}
+    view = _site_view(tokens, {"lupin": "H18", "jigen": "G11"}, BASE_OPEN + ("Minerva", "Apollo", "Neptunus"))
+    bot = GangBot("normal", 1)
+    bot.targets = {"lupin": "H18", "jigen": "E6"}
+    assert bot.goal(view, "jigen") == "E6"
+    assert bot.goal(view, "lupin") in caesar_doors()
+    # with the fourth bust unreachable (three busts missing, two tokens face down) he does not wait
+    tokens.update(L5="owl", P12="pilum")
+    view = _site_view(tokens, {"lupin": "H18", "jigen": "G11"}, BASE_OPEN + ("Minerva", "Apollo", "Neptunus"))
+    assert GangBot("normal", 1).goal(view, "lupin") not in caesar_doors()
+
+
+def test_swimmers_leave_the_handwheels_alone():
+    """A token lies in the flooded yellow zone: the handwheel P1 that drains it is a goal only while
+    somebody of the search cannot swim; both members in wetsuits walk to tokens, never to the wheel."""
+    tokens = {"E6": None, "N15": None, "I6": "bust", "G10": "trapdoor", "L5": None, "O20": "trapdoor",
+              "P12": "bust", "J13": "owl", "H18": "bust"}
+    spots = {"lupin": "H18", "jigen": "G11"}
+    dry = _site_view(tokens, spots, BASE_OPEN + ("Minerva", "Apollo"), {"lupin": ["fiat_500"], "jigen": ["rifle"]})
+    assert "P1" in site_goals(dry)
+    wet = _site_view(tokens, spots, BASE_OPEN + ("Minerva", "Apollo"),
+                     {"lupin": ["fiat_500", "wetsuit"], "jigen": ["rifle", "wetsuit"]})
+    assert "P1" not in site_goals(wet)
+    bot = GangBot("normal", 1)
+    assert {bot.goal(wet, "lupin"), bot.goal(wet, "jigen")} == {"E6", "L5"}
+
+
+def test_the_gang_starts_nearest_the_roman_site_and_its_car_off_the_best_exit():
+    """Cagliostro, 2 players: Jigen starts on A4, the gang's square nearest every "?" (the heuristic
+    picks among A1, A2, A4 at random), and Lupin, whose free Fiat 500 is put down where he starts and
+    would stand on that exit all game, on A2 beside it."""
+    config = {"episode": "cagliostro", "players": 2, "difficulty": "expert", "variant": "coop"}
+    for seed in (1, 2, 3):
+        state = _game_at(config, seed, 1)
+        assert state.round == 1
+        assert {c: str(state.figures[c].spot) for c in ("lupin", "jigen")} == {"lupin": "A2", "jigen": "A4"}
+        assert [str(v.spot) for v in state.rides.values() if v.device == "fiat_500"] == ["A2"]
