@@ -5,7 +5,8 @@ never changed), decisions from the view only (two games that differ only in what
 know give him the same views, and the bot the same actions; the same game under two string-hash
 seeds gives the same actions), and what a player would notice: a shown member in a line of fire
 is shot, the police close in on and spot the hidden gang more than the random police do, and the
-agents' lines of fire spread rather than pile up on one another.
+agents' lines of fire spread rather than pile up on one another, and once the exits are worth holding
+the cars bring their agents towards the ones nobody holds.
 """
 
 from __future__ import annotations
@@ -350,3 +351,35 @@ def test_the_belief_forgets_the_flights_of_a_destroyed_helicopter():
     belief.update(view)
     assert not belief.may_fly and belief.helicopter_lost
     assert not Belief(new_game({"episode": "stonehenge", "players": 2}, 4).view("zenigata")).may_fly
+
+
+# ---------------------------------------------------------------------- the exits and the cars
+
+def _first_drives(seed: int) -> list[tuple[int, str]]:
+    """Gran colpo, 2 players, normal police against the normal gang: the squares the police cars
+    were driven to (round, square) in the first 8 rounds."""
+    drives: list[tuple[int, str]] = []
+
+    def each(state, seat, view, legal, action):
+        if seat == "zenigata" and isinstance(action, A.Drive):
+            drives.append((state.round, action.to))
+
+    play({"episode": "gran-colpo", "players": 2}, seed, "normal", "normal", each=each,
+         stop=lambda s: s.round >= 8)
+    return drives
+
+
+def _to_the_exits(drives: list[tuple[int, str]]) -> int:
+    """How far (rows) the cars ended from the top edge, where the gang's four exits lie (A1, A2, C1, R1)."""
+    return sum(int(to[1:]) - 1 for _, to in drives)
+
+
+def test_the_cars_bring_their_agents_towards_the_exits_nobody_holds(monkeypatch):
+    """Once the exits are worth holding (the treasure carried, the rounds running out), a police
+    car drives its agents towards the exits nobody holds instead of only where its line of fire
+    covers most: switched off, the same games drive them further from Gran colpo's exits."""
+    seeds = (1, 2, 5, 7)
+    towards = sum(_to_the_exits(_first_drives(s)) for s in seeds)
+    monkeypatch.setattr(ai_police, "EXIT_CARS", False)
+    away = sum(_to_the_exits(_first_drives(s)) for s in seeds)
+    assert towards < away, (towards, away)
