@@ -415,6 +415,13 @@ def caesar_doors() -> tuple[str, ...]:
     return tuple(sorted(str(s) for s, m in outside.items() if m == near))
 
 
+def busts_missing(view: dict) -> int:
+    """Half-bust tokens still to be found before Divus Caesar opens, as the seat's view shows the
+    tokens flipped (each caller bounds it as it needs)."""
+    tokens = (view.get("cagliostro") or {}).get("tokens", {})
+    return cagliostro_data().busts_needed - sum(1 for t in tokens.values() if t == "bust")
+
+
 def caesar_wait(view: dict, figure: str) -> str | None:
     """Before Divus Caesar opens: the square outside it where ``figure`` waits when the search has
     nothing left for him (his partner flips the last tokens), so that he is the one who steps in
@@ -426,7 +433,7 @@ def caesar_wait(view: dict, figure: str) -> str | None:
             or not any(t["site"] == temple for t in view["tiles"]):
         return None
     tokens = part.get("tokens", {})
-    needed = cagliostro_data().busts_needed - sum(1 for t in tokens.values() if t == "bust")
+    needed = busts_missing(view)
     if needed > sum(1 for t in tokens.values() if t is None):
         return None
     here = view["figures"][figure].get("spot")
@@ -496,7 +503,7 @@ def cagliostro_plan(view: dict, figure: str, commit: dict[str, str] | None = Non
         crew = [figure]
     wheels = set(part.get("handwheels", {}))
     busts_left = sum(1 for t in part.get("tokens", {}).values() if t is None) and \
-        max(0, cagliostro_data().busts_needed - sum(1 for t in part.get("tokens", {}).values() if t == "bust"))
+        max(0, busts_missing(view))
     fixed = tuple(sorted((c, g) for c, g in (commit or {}).items() if c in crew and g in goals))
     first = site_routes(view, tuple(crew), tuple(goals), tuple(sorted(wheels)), busts_left,
                         tuple(str(where(c)) for c in crew), fixed)
@@ -514,7 +521,7 @@ def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: in
     tokens = [g for g in goals if g not in wheels]
     n = len(tokens)
     faces = [t for t in part.get("tokens", {}).values() if t is None]
-    busts_down = max(1, cagliostro_data().busts_needed - sum(1 for t in part.get("tokens", {}).values() if t == "bust"))
+    busts_down = max(1, busts_missing(view))
     need_visits = max(1, min(n, -(-needed * (len(faces) + 1) // (busts_down + 1)))) if n else 0
     board = board_state(view)
 

@@ -615,6 +615,7 @@ class PoliceBot:
         aboard = _riders(view)
         shown = [(m, where) for m, where in self._shown(view) if m not in aboard]
         carrier = self._carrier(view)
+        open_exits = self._open_exits(view, carrier, members) if EXIT_CARS else []
 
         def score(a: Action) -> tuple:
             sq = spot_from_text(a.to)   # type: ignore[attr-defined]
@@ -625,9 +626,7 @@ class PoliceBot:
             gain += STAY_NEAR * self._pull(sq, members)
             gain += self._exit_drop(sq, open_exits)
             return (gain, _neg(a.to))   # type: ignore[attr-defined]
-        open_exits = self._open_exits(view, carrier, members) if EXIT_CARS else []
-        best = max(drives, key=score)
-        return best
+        return max(drives, key=score)
 
     def _open_exits(self, view: dict[str, Any], carrier: str | None, members: list) -> list[tuple[Spot, float]]:
         """The escape squares worth holding now (with their value) that no police figure stands on."""

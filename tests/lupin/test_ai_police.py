@@ -370,7 +370,7 @@ def _first_drives(seed: int) -> list[tuple[int, str]]:
 
 
 def _to_the_exits(drives: list[tuple[int, str]]) -> int:
-    """How far (rows) the cars ended from the top edge, where the gang's four exits lie (A1, A2, C1, R1)."""
+    """How far (columns) the cars ended from column 1, the edge where the gang's four exits lie (A1, A2, C1, R1)."""
     return sum(int(to[1:]) - 1 for _, to in drives)
 
 
