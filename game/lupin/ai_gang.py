@@ -74,6 +74,8 @@ DETER_COST = 0.6       # per square inside that radius
 FAR = 999
 LANDING_SEEN = 30.0    # moves a landing in a line of fire costs (its riders would be seen getting out)
 AIR_SLACK = 1          # turns the helicopter's way may take beyond the walk and still be preferred
+NOISE_SLACK = 1        # rounds to spare at or below which a member walking out takes no random step
+HELI_STALL = 2         # rounds a member walking to the helicopter may go without coming nearer before he gives it up
 #: How much hiding weighs in each episode: at Cagliostro the site is wide for its 18 rounds and the
 #: police stand on it from the start, so time comes first (measured: hiding as elsewhere stalls the
 #: search for rounds).
@@ -610,6 +612,10 @@ class GangBot(HeuristicBot):
         self.waited: dict[str, int] = {}    # turns each member stayed put rather than be seen
         self.stepped_out: tuple | None = None   # (round, member) who got out of the helicopter
         self.boarded: tuple | None = None       # (round, member) who got into it
+        # member -> (the helicopter's square, his least distance to it, the round he got there):
+        # a walk to it that has not come nearer for HELI_STALL rounds is given up
+        self.heli_way: dict[str, tuple[str, int, int]] = {}
+        self.suspect: str | None = None   # a partner seen shown for good (he has the treasure)
 
     # ---------------------------------------------------------------- entry
     def choose(self, view: dict, legal: Sequence[Action]) -> Action:
@@ -701,7 +707,7 @@ class GangBot(HeuristicBot):
             spot = view["figures"]["fujiko"].get("spot")
             if spot:
                 return spot   # the loyal gang takes the treasure back from her
-        if not traitor and treasure_found(view):
+        if not traitor and self._found(view):
             return self._exit(view, figure)
         if view["episode"] == "cagliostro":
             goal = cagliostro_plan(view, figure, self.targets)
@@ -713,7 +719,12 @@ class GangBot(HeuristicBot):
         if view["episode"] in EPISODE_GOALS:
             goal = EPISODE_GOALS[view["episode"]](view, figure)
             return goal if goal is not None else (self._exit(view, figure) if self._late(view, figure, 2) else None)
-        return self._site(view, figure)
+        goal = self._site(view, figure)
+        if goal is None and traitor and self._found(view):
+            # a traitor who cannot tell who holds it waits by the way out: she still counts among
+            # the loyal until she betrays, so the gang's win waits for her to leave once it is out
+            return self._exit(view, figure)
+        return goal
 
     def _exit(self, view: dict, figure: str) -> str | None:
         here = view["figures"][figure].get("spot")
@@ -898,7 +909,22 @@ class GangBot(HeuristicBot):
 
         if view["episode"] == "cagliostro" and caesar_phase(view) and cagliostro_plan(view, figure) is None:
             return True    # a partner fetches the coins: he is one fewer to wait for
-        return treasure_found(view)
+        return self._found(view)
+
+    def _found(self, view: dict) -> bool:
+        """:func:`treasure_found`, remembering a partner once seen shown for good: a round in which
+        he stands in a police line of fire tells nothing (he would be shown anyway), so the seat
+        keeps to what it saw until he is seen hidden again (a carrier of the treasure never is) or
+        no longer carries a tile it has not seen."""
+        sfg = shown_for_good(view)
+        if sfg is not None:
+            self.suspect = sfg
+        elif self.suspect is not None:
+            f = view["figures"].get(self.suspect, {})
+            carries = any(t.get("carrier") == self.suspect and "treasure" not in t for t in view["tiles"])
+            if not f.get("shown") or not carries or view.get("betrayed"):
+                self.suspect = None
+        return treasure_found(view) or self.suspect is not None
 
     # ---------------------------------------------------------------- the helicopter
     def _first_to_play(self, view: dict, by_type: dict, default: str) -> str:
@@ -920,6 +946,11 @@ class GangBot(HeuristicBot):
         goal = self.goal(view, figure)
         here = view["figures"][figure].get("spot")
         if goal is None or not here or here.startswith("under") or i_am_traitor(view, figure):
+            return False
+        # policemen bar his way to it (he paced to and fro, see _to_helicopter: only a member
+        # alone in his seat, whom no partner can fly it to): he walks on instead
+        way = self.heli_way.get(figure)
+        if way is not None and way[0] == heli["spot"] and view["round"] - way[2] >= HELI_STALL:
             return False
         pos = spot_from_text(here)
         step = allowance(view, figure)
@@ -1019,6 +1050,18 @@ class GangBot(HeuristicBot):
         moves = _acts(by_type, A.Move, figure)
         if not moves:
             return None
+        to_heli = moves_for(view, figure, heli["spot"])
+        d = to_heli.get(spot_from_text(view["figures"][figure]["spot"]), FAR)
+        alone = not [c for c in view["mine"] if c != figure and free(view, c) and view["figures"][c].get("spot")]
+        if alone and min(to_heli.get(spot_from_text(a.to), FAR) for a in moves) >= d:
+            # no square he may end on is nearer (policemen bar the way): he gives it up
+            self.heli_way[figure] = (heli["spot"], d, -HELI_STALL)
+            return None
+        way = self.heli_way.get(figure)
+        if not alone:
+            self.heli_way.pop(figure, None)
+        elif way is None or way[0] != heli["spot"] or d < way[1]:
+            self.heli_way[figure] = (heli["spot"], d, view["round"])
         near = [a for a in moves if next_to(spot_from_text(a.to), spot_from_text(heli["spot"]))]
         if near:   # next to it (boarding is free once there): the square out of sight
             sight = Sight(view, 0, self.rng)
@@ -1253,17 +1296,20 @@ class GangBot(HeuristicBot):
     # ---------------------------------------------------------------- the end square
     def _best_move(self, view: dict, figure: str, goal: str, moves: list[Action]) -> Action | None:
         fetching = view["episode"] == "cagliostro" and caesar_phase(view) and goal in caesar_floor()
-        if self.budget["noise"] and treasure_holder(view) != figure and not fetching \
-                and self.noise.random() < self.budget["noise"]:
-            return self.noise.choice(moves)
         here = view["figures"][figure].get("spot")
         dist = moves_around(view, figure, goal)
         now = dist.get(spot_from_text(here), FAR) if here else FAR
-        sight = Sight(view, self.budget["samples"], self.rng)
-        step = allowance(view, figure)
         # time left: a member who cannot reach his goal, act there and leave in time stops hiding,
         # and one who has waited for a safe square turn after turn grows bolder
         slack = self._rounds_left(view) - self._rounds_through(view, figure, goal, now)
+        # the level's noise: never the carrier's move, the coins' fetch, nor a member who leaves
+        # with no round to spare (a stray step then strands him on the board)
+        leaving_late = slack <= NOISE_SLACK and goal in exit_squares(view, figure)
+        if self.budget["noise"] and treasure_holder(view) != figure and not fetching and not leaving_late \
+                and self.noise.random() < self.budget["noise"]:
+            return self.noise.choice(moves)
+        sight = Sight(view, self.budget["samples"], self.rng)
+        step = allowance(view, figure)
         carrier = treasure_holder(view) == figure
         relax = 0.1 if slack <= 1 else 0.3 if slack <= 2 else 0.6 if slack <= 3 else 1.0
         relax *= 0.5 ** self.waited.get(figure, 0)

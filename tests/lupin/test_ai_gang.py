@@ -490,3 +490,81 @@ def test_the_gang_starts_nearest_the_roman_site_and_its_car_off_the_best_exit():
         assert state.round == 1
         assert {c: str(state.figures[c].spot) for c in ("lupin", "jigen")} == {"lupin": "A2", "jigen": "A4"}
         assert [str(v.spot) for v in state.rides.values() if v.device == "fiat_500"] == ["A2"]
+
+
+# ------------------------------------------------------------------------------ leaving in time (5 players)
+
+def test_a_member_leaving_with_no_round_to_spare_takes_no_random_step():
+    """The normal level's noise (one end square in twenty at random) never takes the step of a
+    member who walks out with no round to spare: a stray step then strands him on the board and the
+    gang loses though the treasure is out. Late in seeded games at 5 players, a member heading for
+    an exit with at most a round to spare ends where the same bot without noise would."""
+    from game.lupin.ai_gang import exit_squares
+    cases = 0
+    for seed in (3, 7, 11):
+        state = _game_at({"episode": "rosso-rubino", "players": 5, "difficulty": "expert", "variant": "coop"}, seed, 12)
+        for seat in sorted(set(state.seat_of.values()) - {"zenigata"}):
+            view = state.view(seat)
+            moves = [a for a in state.legal_actions(seat) if isinstance(a, A.Move)]
+            for figure in sorted({a.figure for a in moves}):
+                mine = [a for a in moves if a.figure == figure]
+                noisy, quiet = GangBot("normal", seed), GangBot("normal", seed)
+                noisy.budget = dict(noisy.budget, noise=1.0)
+                quiet.budget = dict(quiet.budget, noise=0.0)
+                goal = quiet.goal(view, figure)
+                if goal is None or goal not in exit_squares(view, figure):
+                    continue
+                cases += 1
+                assert noisy._best_move(view, figure, goal, mine) == quiet._best_move(view, figure, goal, mine)
+    assert cases >= 2, "these seeds should have members walking out in round 12"
+
+
+def _pacing(moves: list[tuple[int, str, str]]) -> bool:
+    """Four moves in a row, one a round, to and fro between the same two spots."""
+    for i in range(len(moves) - 3):
+        rounds = [m[0] for m in moves[i:i + 4]]
+        spots = [(m[1], m[2]) for m in moves[i:i + 4]]
+        a, b = spots[0]
+        if rounds == list(range(rounds[0], rounds[0] + 4)) and spots == [(a, b), (b, a), (a, b), (b, a)]:
+            return True
+    return False
+
+
+def test_a_member_alone_in_his_seat_does_not_pace_before_a_barred_helicopter():
+    """5 players: a member alone in his seat who walks back to the helicopter he came by, when the
+    policemen bar the way to it (no square he may end on is nearer), gives it up and walks out on
+    foot, instead of going in and out of a building round after round until time runs out (seen in
+    a traced game: Goemon between the Sala dei Rubini and E20 for four rounds). Nor does a member
+    go to and fro between searching and leaving as a partner carrying a tile he has not seen stands
+    in a line of fire one round (which tells nothing) and out of it the next (seed 39: Lupin between
+    E11 and I13 for four rounds)."""
+    walked: dict = {}
+
+    def look(state, seat, view, legal, action):
+        if isinstance(action, A.Move):
+            walked.setdefault((seed, action.figure), []).append(
+                (view["round"], view["figures"][action.figure]["spot"], action.to))
+    for seed in (10, 21, 39, 42):
+        play({"episode": "rosso-rubino", "players": 5}, seed, "random", "normal", on_decision=look)
+    pacing = sorted(k for k, v in walked.items() if _pacing(v))
+    assert not pacing, pacing
+
+
+def test_a_traitor_who_cannot_tell_the_holder_waits_by_the_way_out():
+    """5 players: a traitor Fujiko counts among the loyal until she betrays, so the gang's win waits
+    for her to leave once the treasure is out. When she knows it is found but not who holds it, and
+    no tile is left to flip, she heads for an exit (to leave as soon as it is out), not nowhere."""
+    from game.lupin.ai_gang import exit_squares, sites_left, treasure_found, shown_for_good
+    checked = 0
+
+    def look(state, seat, view, legal, action):
+        nonlocal checked
+        if seat != "fujiko" or not view["mine"]["fujiko"]["traitor"] or view["figures"]["fujiko"].get("spot") is None:
+            return
+        if treasure_found(view) and treasure_holder(view) is None and shown_for_good(view) is None \
+                and not sites_left(view) and not view["treasure_out"]:
+            checked += 1
+            assert GangBot("normal", 0).goal(view, "fujiko") in exit_squares(view, "fujiko")
+    for seed in (1, 5, 6, 8, 32):
+        play({"episode": "rosso-rubino", "players": 5}, seed, "random", "normal", on_decision=look)
+    assert checked, "these seeds should give a traitor who does not know the holder"
