@@ -147,7 +147,7 @@ EXIT_CARS = True
 # the hard level's look ahead over the whole game (Level.garrison), where the police's first figures
 # can seal the treasure building (Gran colpo's bank: the squares before its two doors and the six
 # next to those are eight, Zenigata and his seven agents): while the treasure is inside, or its
-# carrier is shown inside, every way in and out is held (FORTRESS; the squares before the doors first
+# carrier surely is, every way in and out is held (FORTRESS; the squares before the doors first
 # when figures are missing), so the gang has to shoot its way in and out against the whole police;
 # once the carrier is out, one figure stands on each exit from GARRISON_FROM on (the gang takes the
 # nearest exit nobody holds), Zenigata (four wounds where an agent takes one) on the one the gang
@@ -1048,9 +1048,10 @@ class PoliceBot:
 
     def _fortress(self, view: dict[str, Any], free: list[str], options: dict, carrier: str | None,
                   bs: BoardState) -> dict[str, Spot] | None:
-        """While the treasure is inside (or its carrier is shown inside the building), every way in
-        held: the free figures nearest each square still open go there (the squares before the doors
-        first when there are fewer figures than squares). None once the carrier is out."""
+        """While the treasure is inside (or its carrier surely is: shown inside, or every spot the
+        belief leaves him in the building), every way in held: the free figures nearest each square
+        still open go there (the squares before the doors first when there are fewer figures than
+        squares). None once the carrier is, or may be, out."""
         if view.get("treasure_out"):
             return None
         squares = self._fortress_squares(bs)
