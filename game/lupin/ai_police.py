@@ -43,6 +43,14 @@ every view it observes, and decides by search over that belief:
   holding, towards the ones nobody holds), and the agents get out around it (onto such an exit
   when one is next to the car).
 
+* **The hard level's look ahead** (``Level.garrison``). Where the figures the police start with can
+  hold every way into the treasure building (Gran colpo's bank: the squares before its two doors
+  and the six next to those), they hold them while the treasure is inside or its carrier surely is
+  (shown inside, or every spot the belief leaves him in the building): the gang has to shoot its
+  way in and out past the whole police. Once the carrier is out, one figure walks to each exit and
+  stands on it, Zenigata (four wounds) on the exit the gang would reach first. Elsewhere hard
+  plans as normal does, with its larger budget.
+
 The whole police phase is planned once (cached by round and what the view shows) and played out
 action by action; a new sighting (a member shown by a move) makes it plan again.
 
@@ -70,9 +78,10 @@ from game.lupin.rules.cagliostro import bot_escapes, data as cagliostro_data
 from game.lupin.rules.cards.expansion import PoliceCard
 from game.lupin.rules.catalog import device as device_data
 from game.lupin.rules.characters import sheet
-from game.lupin.rules.geometry import GANG, PISTOL_RANGE, RIFLE_RANGE, BoardState, Geometry, Inside, Spot, Under, \
+from game.lupin.rules.geometry import GANG, POLICE, PISTOL_RANGE, RIFLE_RANGE, BoardState, Geometry, Inside, Spot, Under, \
     spot_from_text, spot_to_text
 from game.lupin.rules.odds import attack_odds, odds_2d6
+from game.lupin.rules.pieces import AGENTS_PLACED
 from game.lupin.rules.stonehenge import henge_data
 
 POLICE_KINDS = ("zenigata", "agent", "guard")
@@ -89,6 +98,7 @@ class Level:
     particles: int         # determinisations for the plan comparison (0: none)
     plans: int             # plans compared against the determinisations
     melee_odds: int        # the least chance (%, after the dodge) of a blow worth trying
+    garrison: bool = False  # the look ahead over the whole game: seal the treasure, then hold the exits (FORTRESS)
 
 
 LEVELS: dict[str, Level] = {
@@ -97,7 +107,10 @@ LEVELS: dict[str, Level] = {
     # hard: every destination and two passes of local search. Comparing several plans (the greedy
     # one and three from shuffled orders) against 48 sampled determinisations, or by the objective
     # alone, lost to the one greedy plan at Gran colpo (docs/lupin-ai.md): no level does it now
-    "hard": Level(candidates=0, passes=2, noise=0.0, lookahead=1, particles=0, plans=1, melee_odds=25),
+    # hard also looks ahead over the whole game where the police can seal the treasure building
+    # (garrison, FORTRESS): docs/lupin-ai.md "Sixth session: police"
+    "hard": Level(candidates=0, passes=2, noise=0.0, lookahead=1, particles=0, plans=1, melee_odds=25,
+                  garrison=True),
 }
 
 # designed weights of the objective (docs/lupin-ai.md, "The police")
@@ -131,6 +144,18 @@ COALITION = True
 # and its agents get out onto one when they can. Measured (docs/lupin-ai.md, "Fifth session: police"):
 # the hard police against the normal gang at Gran colpo, gang wins 112 of 200 against 130 of 200
 EXIT_CARS = True
+# the hard level's look ahead over the whole game (Level.garrison), where the police's first figures
+# can seal the treasure building (Gran colpo's bank: the squares before its two doors and the six
+# next to those are eight, Zenigata and his seven agents): while the treasure is inside, or its
+# carrier surely is, every way in and out is held (FORTRESS; the squares before the doors first
+# when figures are missing), so the gang has to shoot its way in and out against the whole police;
+# once the carrier is out, one figure stands on each exit from GARRISON_FROM on (the gang takes the
+# nearest exit nobody holds), Zenigata (four wounds where an agent takes one) on the one the gang
+# would reach first (GARRISON_ZEN). Measured: docs/lupin-ai.md, "Sixth session: police"
+FORTRESS = True
+EXIT_GARRISON = True   # (the tests switch it off)
+GARRISON_FROM = 2
+GARRISON_ZEN = True
 
 
 def _key(spot: Spot) -> str:
@@ -232,6 +257,7 @@ class PoliceBot:
         self._pull_src: list | None = None
         self._blocks: list = []
         self._pulls: dict[Spot, float] = {}
+        self._pdist: dict = {}
 
     # ------------------------------------------------------------------ protocol
     def observe(self, view: dict[str, Any]) -> None:
@@ -896,6 +922,23 @@ class PoliceBot:
                     break
             return plan
 
+        fixed = self._garrison(view, free, options, carrier) if self.level.garrison else {}
+        if fixed:
+            # the garrison's figures go where it sends them; the others plan around them (their lines
+            # of fire already count, the exits they hold are held)
+            for s in fixed.values():
+                base |= seen_from(s)
+            free = [f for f in free if f not in fixed]
+            held_tags = start_tags
+
+            def start_tags() -> dict:   # noqa: F811
+                tags = held_tags()
+                for s in fixed.values():
+                    tags[("block", s)] = tags.get(("block", s), 0) + 1
+                return tags
+            plan = improve(greedy(list(free), 0.0)) if free else {}
+            plan.update(fixed)
+            return plan
         plans = [improve(greedy(list(free), 0.0))]
         for _ in range(1, self.level.plans):
             order = list(free)
@@ -904,6 +947,200 @@ class PoliceBot:
         if len(plans) == 1 or not self.level.particles:
             return max(plans, key=total) if len(plans) > 1 else plans[0]
         return self._compare(view, plans, members, vehicles, base, total)
+
+    def _garrison(self, view: dict[str, Any], free: list[str], options: dict, carrier: str | None) -> dict[str, Spot]:
+        """The hard level's look ahead over the whole game, on a board where the police's first
+        figures can seal the treasure building (FORTRESS): while the treasure is inside, every way in
+        is held (:meth:`_fortress`). Once the carrier is out: the gang leaves by the nearest exit
+        nobody holds, and the agents (who walk 4) need several police phases to reach exits the gang
+        reaches in two moves, so one figure stands on each exit: the agent nearest it by the
+        police's walk, Zenigata on the exit the gang would reach first. Returns where each of those
+        figures goes this phase (his square, or the square of his reach nearest it); the other
+        figures plan as usual."""
+        bs = view_board_state(view)
+        if not FORTRESS or not self._fortress_squares(bs):
+            return {}   # a board the police cannot seal: the hard level plans as the normal one
+        fort = self._fortress(view, free, options, carrier, bs)
+        if fort is not None:
+            return fort
+        if not EXIT_GARRISON:
+            return {}
+        active = view["round"] >= GARRISON_FROM or carrier is not None or bool(view.get("treasure_out"))
+        if not active:
+            return {}
+        escapes = list(self._escapes(view))
+        # exits held by figures that have already moved this phase
+        held = {spot_from_text(f["spot"]) for fid, f in sorted(view["figures"].items())
+                if f["kind"] in ("zenigata", "agent") and f.get("spot") and fid not in free}
+        out: dict[str, Spot] = {}
+        avail = [f for f in free if view["figures"][f]["kind"] == "agent"]
+        need = []
+        for e in escapes:
+            if e in held:
+                continue
+            on = [f for f in avail if spot_from_text(view["figures"][f]["spot"]) == e]
+            if on:
+                out[on[0]] = e
+                avail.remove(on[0])
+            else:
+                need.append(e)
+
+        def towards(fid: str, dm: dict[Spot, int]) -> Spot:
+            here = spot_from_text(view["figures"][fid]["spot"])
+            return min([here] + _sorted(options.get(fid, {})), key=lambda s: (dm.get(s, 999), _key(s)))
+
+        zen = view["figures"].get("zenigata")
+        if GARRISON_ZEN and "zenigata" in free and zen is not None and not zen.get("knocked_out"):
+            hot = self._hot_exit(view, carrier, escapes, bs)
+            if hot is not None and hot not in held:
+                dm = self._police_dist(hot, bs)
+                zd = dm.get(spot_from_text(zen["spot"]), 999)
+                on = [f for f, t in out.items() if t == hot]
+                if on and zd <= 5:   # the agent there makes way when Zenigata is at hand
+                    for f in on:
+                        del out[f]
+                        avail.append(f)
+                if not on or zd <= 5:
+                    if hot in need:
+                        need.remove(hot)
+                    # he moves first: the exit is his once the agent has made way
+                    out["zenigata"] = hot if on and zd <= self._allowance(view, "zenigata") else towards("zenigata", dm)
+        maps = {e: self._police_dist(e, bs) for e in need}
+        pairs = sorted((maps[e].get(spot_from_text(view["figures"][f]["spot"]), 999), _key(e), f, e)
+                       for e in need for f in avail if f not in out)
+        done: set = set()
+        for d, _, f, e in pairs:
+            if f in out or e in done or d >= 999:
+                continue
+            out[f] = towards(f, maps[e])
+            done.add(e)
+        return out
+
+    def _fortress_squares(self, bs: BoardState) -> list[Spot]:
+        """The ways into the treasure buildings (base episodes): the squares before their doors,
+        then the squares next to those; empty when they are more than the figures the police start
+        with (Zenigata and the agents placed), who could not hold them all."""
+        key = ("fortress", bs)
+        got = self._pdist.get(key)
+        if got is not None:
+            return got
+        geo = self.geo
+        out: list[Spot] = []
+        if self._episode not in ("cagliostro", "stonehenge"):
+            choke: set = set()
+            for b in sorted(geo.board.buildings.values(), key=lambda b: b.name):
+                if not b.props.get("treasure"):
+                    continue
+                for door in b.doors:
+                    for nb, _ in geo.neighbours(door, GANG, bs, False):
+                        if _street(geo, nb, bs):
+                            choke.add(nb)
+            ring: set = set()
+            for c in choke:
+                for nb, _ in geo.neighbours(c, GANG, bs, False):
+                    if nb not in choke and _street(geo, nb, bs):
+                        ring.add(nb)
+            out = _sorted(choke) + _sorted(ring)
+            if len(out) > AGENTS_PLACED + 1:
+                out = []
+        self._pdist[key] = out
+        return out
+
+    def _fortress(self, view: dict[str, Any], free: list[str], options: dict, carrier: str | None,
+                  bs: BoardState) -> dict[str, Spot] | None:
+        """While the treasure is inside (or its carrier surely is: shown inside, or every spot the
+        belief leaves him in the building), every way in held: the free figures nearest each square
+        still open go there (the squares before the doors first when there are fewer figures than
+        squares). None once the carrier is, or may be, out."""
+        if view.get("treasure_out"):
+            return None
+        squares = self._fortress_squares(bs)
+        if not squares:
+            return None
+        if carrier is not None:
+            # held while the carrier is surely still in there (shown inside, or every spot the belief
+            # leaves him in the building or on its roof: the ways out held, he cannot have left unseen)
+            f = view["figures"][carrier]
+            spots = [spot_from_text(f["spot"])] if f.get("spot") else \
+                (_sorted(self.belief.spots(carrier)) if self.belief is not None else [])
+            names = {b.name for b in self.geo.board.buildings.values() if b.props.get("treasure")}
+            board = self.geo.board
+            if not spots or not all((s.building in names) if isinstance(s, Inside) else
+                                    (isinstance(s, Sq) and not isinstance(s, Under) and board.cell(s).building in names)
+                                    for s in spots):
+                return None
+        police = [fid for fid, f in sorted(view["figures"].items()) if f["kind"] in ("zenigata", "agent")
+                  and f.get("spot") and not f.get("in_car") and not f.get("knocked_out")]
+        squares = squares[:len(police)]   # the squares before the doors first
+        held = {spot_from_text(f["spot"]) for fid, f in sorted(view["figures"].items())
+                if f["kind"] in ("zenigata", "agent") and f.get("spot") and fid not in free}
+        out: dict[str, Spot] = {}
+        avail = list(free)
+        need = []
+        for sq in squares:
+            if sq in held:
+                continue
+            on = [f for f in avail if spot_from_text(view["figures"][f]["spot"]) == sq]
+            if on:
+                out[on[0]] = sq
+                avail.remove(on[0])
+            else:
+                need.append(sq)
+        maps = {sq: self._police_dist(sq, bs) for sq in need}
+        pairs = sorted((maps[sq].get(spot_from_text(view["figures"][f]["spot"]), 999), _key(sq), f, sq)
+                       for sq in need for f in avail)
+        done: set = set()
+        for d, _, f, sq in pairs:
+            if f in out or sq in done or d >= 999:
+                continue
+            here = spot_from_text(view["figures"][f]["spot"])
+            out[f] = min([here] + _sorted(options.get(f, {})), key=lambda s: (maps[sq].get(s, 999), _key(s)))
+            done.add(sq)
+        return out
+
+    def _hot_exit(self, view: dict[str, Any], carrier: str | None, escapes: list, bs: BoardState) -> Spot | None:
+        """The exit the gang would reach first: the nearest (by the gang's walk, on average) to the
+        carrier's possible spots, or to the treasure's sites while nobody carries it."""
+        assert self._maps is not None and self.belief is not None
+        if carrier is not None:
+            f = view["figures"][carrier]
+            spots = [spot_from_text(f["spot"])] if f.get("spot") else _sorted(self.belief.spots(carrier))
+        else:
+            spots = list(self._treasure_goals(view))
+        if not spots:
+            return None
+        best, bv = None, 0.0
+        for e in escapes:
+            d = self._maps.dist((e,), bs)
+            v = sum(d.get(s, 99) for s in spots) / len(spots)
+            if best is None or v < bv:
+                best, bv = e, v
+        return best
+
+    def _police_dist(self, goal: Spot, bs: BoardState) -> dict[Spot, int]:
+        """The police's walking distance to ``goal`` (cached per board state)."""
+        key = (goal, bs)
+        d = self._pdist.get(key)
+        if d is not None:
+            return d
+        if len(self._pdist) > 64:
+            self._pdist.clear()
+        geo = self.geo
+        d = {goal: 0}
+        dq: deque = deque([goal])
+        while dq:
+            cur = dq.popleft()
+            base = d[cur]
+            for nb, step in list(geo.neighbours(cur, POLICE, bs, False)):
+                cost = base + max(step, 0)
+                if cost < d.get(nb, 1 << 30):
+                    d[nb] = cost
+                    if step <= 0:
+                        dq.appendleft(nb)
+                    else:
+                        dq.append(nb)
+        self._pdist[key] = d
+        return d
 
     def _compare(self, view: dict[str, Any], plans: list[dict[str, Spot]], members: list, vehicles: tuple,
                  base: set, total) -> dict[str, Spot]:
@@ -1040,6 +1277,11 @@ class PoliceBot:
                         near = 1.0 + NEAR_EXIT * (maps[e].get(s, 999) <= step + 1)
                         out[e] = out.get(e, 0.0) + SPREAD * BLOCK * urgency * v * w * near
         return sorted(out.items(), key=lambda x: _key(x[0]))
+
+
+def _street(geo: Geometry, spot: Spot, bs: BoardState) -> bool:
+    """A square on the open board a policeman can stand on (not inside, under or a door)."""
+    return isinstance(spot, Sq) and not isinstance(spot, (Inside, Under)) and geo.can_stand(spot, POLICE, bs, False)
 
 
 def _rides(view: dict[str, Any]) -> list[dict[str, Any]]:

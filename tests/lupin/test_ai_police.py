@@ -12,6 +12,7 @@ the cars bring their agents towards the ones nobody holds.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import os
 import random
@@ -383,3 +384,96 @@ def test_the_cars_bring_their_agents_towards_the_exits_nobody_holds(monkeypatch)
     monkeypatch.setattr(ai_police, "EXIT_CARS", False)
     away = sum(_to_the_exits(_first_drives(s)) for s in seeds)
     assert towards < away, (towards, away)
+
+
+# ---------------------------------------------------------------------- the hard level's fortress
+
+BANK_WAYS_IN = ("K15", "L20")   # Gran colpo: the squares before the bank's two doors (K16, L19)
+BANK_RING = ("J15", "K14", "L15", "K20", "L21", "M20")   # and the squares next to those
+
+
+def _bank_held(seed: int, rounds: int = 5) -> list[tuple[int, int, int, bool]]:
+    """Gran colpo, 2 players, hard police against the normal gang, the first ``rounds`` rounds: at
+    each gang phase's start, how many of the squares before the bank's doors and of the ring round
+    them the police stand on, and whether the treasure is out of the bank."""
+    seen: list[tuple[int, int, int, bool]] = []
+    last: list = [None]
+
+    def each(state, seat, view, legal, action):
+        if state.phase == "gang" and state.round != last[0]:
+            last[0] = state.round
+            on = {str(f.spot) for f in state.figures.values()
+                  if f.kind in ("agent", "zenigata") and f.spot is not None}
+            out = any(f.held_treasure and f.spot is not None and not isinstance(f.spot, Inside)
+                      for f in state.figures.values() if f.kind == "gang")
+            seen.append((state.round, len(on & set(BANK_WAYS_IN)), len(on & set(BANK_RING)), out))
+
+    play({"episode": "gran-colpo", "players": 2}, seed, "hard", "normal", each=each, stop=lambda s: s.round > rounds)
+    return seen
+
+
+def test_the_hard_police_seal_the_bank_while_the_treasure_is_inside(monkeypatch):
+    """The hard level looks ahead over the whole game: at Gran colpo its eight figures can hold
+    every way into the bank (the squares before its two doors and the six next to those), so in
+    rounds 2-3, before the gang arrives, they stand there (and the gang has to shoot its way in past
+    the whole police). Without it (FORTRESS off) the same games leave the doors open."""
+    seeds = (1, 2, 3, 5)
+    sealed = [(ways, ring) for s in seeds for rnd, ways, ring, out in _bank_held(s, 3) if rnd in (2, 3) and not out]
+    assert len(sealed) == 2 * len(seeds), sealed
+    assert all(ways == 2 and ring >= 5 for ways, ring in sealed), sealed
+    monkeypatch.setattr(ai_police, "FORTRESS", False)
+    open_ = [ways + ring for s in seeds for rnd, ways, ring, out in _bank_held(s, 3) if rnd in (2, 3)]
+    assert sum(open_) * 3 < sum(ways + ring for ways, ring in sealed), (open_, sealed)
+
+
+def test_only_a_board_the_police_can_seal_gets_the_fortress():
+    """Rosso rubino's four treasure buildings have more ways in than the police have figures, and
+    the expansion's treasures lie in the open: there the hard level plans as before."""
+    from game.lupin.rules.geometry import BoardState
+    for episode, expected in (("gran-colpo", set(BANK_WAYS_IN) | set(BANK_RING)), ("rosso-rubino", set()),
+                              ("stonehenge", set()), ("cagliostro", set())):
+        bot = PoliceBot("hard", 1)
+        bot.observe(new_game({"episode": episode, "players": 2}, 1).view("zenigata"))
+        assert {str(s) for s in bot._fortress_squares(BoardState())} == expected, episode
+
+
+EXITS_GC = ("A1", "A2", "C1", "R1")
+
+
+def _exits_after_the_take(seed: int) -> tuple[int | None, list[tuple[int, int, bool]]]:
+    """Gran colpo, 2 players, hard police against the normal gang, rounds 1-10: the round the
+    carrier was first outside the bank, and at each gang phase's start from then on, how many exits
+    a policeman stands on and whether Zenigata is one of them."""
+    seen: list[tuple[int, int, bool]] = []
+    last: list = [None]
+    out: list = [None]
+
+    def each(state, seat, view, legal, action):
+        if state.phase == "gang" and state.round != last[0]:
+            last[0] = state.round
+            if out[0] is None and any(f.held_treasure and f.spot is not None and not f.escaped
+                                      and not isinstance(f.spot, Inside)
+                                      for f in state.figures.values() if f.kind == "gang"):
+                out[0] = state.round
+            if out[0] is not None:
+                on = {str(f.spot): fid for fid, f in state.figures.items()
+                      if f.kind in ("agent", "zenigata") and f.spot is not None and str(f.spot) in EXITS_GC}
+                seen.append((state.round, len(on), "zenigata" in on.values()))
+
+    play({"episode": "gran-colpo", "players": 2}, seed, "hard", "normal", each=each, stop=lambda s: s.round > 10)
+    return out[0], seen
+
+
+def test_once_the_carrier_is_out_of_the_bank_the_hard_police_hold_the_exits(monkeypatch):
+    """The carrier out of the bank, the gang takes the nearest exit nobody holds: the hard police
+    send one figure to each exit and Zenigata, who takes four wounds, to the one the gang would
+    reach first; without that (EXIT_GARRISON off) the same games hold fewer exits."""
+    seeds = (2, 4, 5)
+    games = [_exits_after_the_take(s) for s in seeds]
+    assert all(r is not None for r, _ in games), games
+    assert all(max(n for _, n, _ in seen) >= 2 for _, seen in games), games
+    assert sum(any(z for _, _, z in seen) for _, seen in games) >= 2, games
+    monkeypatch.setattr(ai_police, "EXIT_GARRISON", False)
+    without = [_exits_after_the_take(s) for s in seeds]
+    assert sum(n for _, seen in without for _, n, _ in seen) < sum(n for _, seen in games for _, n, _ in seen), \
+        (without, games)
