@@ -490,3 +490,33 @@ def test_the_gang_starts_nearest_the_roman_site_and_its_car_off_the_best_exit():
         assert state.round == 1
         assert {c: str(state.figures[c].spot) for c in ("lupin", "jigen")} == {"lupin": "A2", "jigen": "A4"}
         assert [str(v.spot) for v in state.rides.values() if v.device == "fiat_500"] == ["A2"]
+
+
+def test_the_normal_levels_random_square_at_cagliostro_costs_no_round():
+    """The normal level's random end square (one in twenty) at Cagliostro is drawn among the
+    squares that leave the member no more whole rounds from his token than the nearest (a member
+    must end his move on it to flip it): a random square anywhere cost the search rounds (measured:
+    72 of 100 games won against random police, 84 so). Still random: more than one square is drawn."""
+    state = _game_at({"episode": "cagliostro", "players": 2, "difficulty": "expert", "variant": "coop"}, 1, 2)
+    view = state.view("lupin")
+    picked = set()
+    for figure in ("lupin", "jigen"):
+        moves = [a for a in state.legal_actions("lupin") if isinstance(a, A.Move) and a.figure == figure]
+        if not moves:
+            continue
+        bot = GangBot("normal", 5)
+        goal = bot.goal(view, figure)
+        dist = moves_for(view, figure, goal)
+        step = allowance(view, figure)
+
+        def rounds(to: str) -> int:
+            return -(-dist[spot_from_text(to)] // step)
+        least = min(rounds(a.to) for a in moves)
+        assert max(rounds(a.to) for a in moves) > least   # a square anywhere could cost a round here
+        bot.budget = dict(bot.budget, noise=1.0)
+        for _ in range(30):
+            bot.waited = {}
+            chosen = bot._best_move(view, figure, goal, moves)
+            assert chosen is not None and rounds(chosen.to) == least
+            picked.add((figure, chosen.to))
+    assert len(picked) > 2
