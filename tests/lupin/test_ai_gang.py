@@ -520,3 +520,21 @@ def test_the_normal_levels_random_square_at_cagliostro_costs_no_round():
             assert chosen is not None and rounds(chosen.to) == least
             picked.add((figure, chosen.to))
     assert len(picked) > 2
+
+
+def test_a_member_leaves_a_token_a_policeman_stands_on_for_another():
+    """Cagliostro: Lupin walks to the token G10 (3 moves); a policeman steps onto it, so he cannot
+    end his move there: he turns to I6, as near, rather than wait beside G10 (a random policeman
+    stood on Minerva's steps for seven rounds in a traced game while Jigen waited beside them).
+    With nobody on it he keeps G10 (no turning back and forth)."""
+    tokens = {"E6": None, "N15": "pilum", "I6": None, "G10": None, "L5": "bust", "O20": "trapdoor",
+              "P12": "bust", "J13": "owl", "H18": "bust"}
+    view = _site_view(tokens, {"lupin": "H8", "jigen": "H18"}, BASE_OPEN + ("Minerva", "Apollo", "Mars"))
+    bot = GangBot("normal", 1)
+    bot.targets = {"lupin": "G10", "jigen": "E6"}
+    assert bot.goal(view, "lupin") == "G10"
+    agent = sorted(c for c, f in view["figures"].items() if f["kind"] == "agent")[0]
+    view["figures"][agent]["spot"] = "G10"
+    bot = GangBot("normal", 1)
+    bot.targets = {"lupin": "G10", "jigen": "E6"}
+    assert bot.goal(view, "lupin") == "I6"
