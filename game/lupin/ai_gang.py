@@ -537,13 +537,17 @@ def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: in
     police = police_squares(view) if POLICE_IN_THE_WAY else frozenset()
     held = {str(q) for q in police}
 
+    def walk(c: str, a: Any, g: str) -> int:
+        """Moves from ``a`` to ``g`` for ``c``: his own devices if he is the seat's, else on foot."""
+        return moves_for(view, c, g).get(a, FAR) if c in view["mine"] else \
+            moves_to("cagliostro", g, *board).get(a, FAR)
+
     @functools.lru_cache(maxsize=None)
     def now(c: str, g: str) -> tuple[int, int]:
         """From where ``c`` stands now: the moves to ``g`` round the policemen standing in the way
         (the plain walk if they shut every way) and the rounds that costs beyond the walk: one for
         a token a policeman stands on, two for a way they shut (they may move on)."""
-        m = moves_for(view, c, g).get(pos[c], FAR) if c in view["mine"] else \
-            moves_to("cagliostro", g, *board).get(pos[c], FAR)
+        m = walk(c, pos[c], g)
         if not police or m >= FAR:
             return m, 0
         swim = "wetsuit" in view["mine"].get(c, {}).get("devices", ())
@@ -558,9 +562,7 @@ def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: in
         if a == pos.get(c):
             m, extra = now(c, g)
         else:
-            m = moves_for(view, c, g).get(a, FAR) if c in view["mine"] else \
-                moves_to("cagliostro", g, *board).get(a, FAR)
-            extra = 0
+            m, extra = walk(c, a, g), 0
         if m >= FAR:
             return FAR
         step = allowance(view, c)

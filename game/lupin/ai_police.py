@@ -174,10 +174,12 @@ def _cheb(a: Spot, b: Spot) -> int:
 
 
 class _Maps:
-    """Walking distances for a gang member towards a set of goals, on one board state (cached)."""
+    """Walking distances towards a set of goals, on one board state (cached), for a gang member
+    (``kind`` GANG) or a policeman (POLICE)."""
 
-    def __init__(self, geo: Geometry):
+    def __init__(self, geo: Geometry, kind: Any = GANG):
         self.geo = geo
+        self.kind = kind
         self.cache: dict[tuple, dict[Spot, int]] = {}
 
     def dist(self, goals: tuple[Spot, ...], bs: BoardState) -> dict[Spot, int]:
@@ -193,7 +195,7 @@ class _Maps:
         while dq:
             cur = dq.popleft()
             base = d[cur]
-            for nb, step in list(geo.neighbours(cur, GANG, bs, False)):
+            for nb, step in list(geo.neighbours(cur, self.kind, bs, False)):
                 cost = base + max(step, 0)
                 if cost < d.get(nb, 1 << 30):
                     d[nb] = cost
@@ -250,6 +252,7 @@ class PoliceBot:
         self._episode: str | None = None
         self._geo: Geometry | None = None
         self._maps: _Maps | None = None
+        self._police_maps: _Maps | None = None
         self._sight: dict[tuple, frozenset] = {}
         self._plan: dict[str, Spot] = {}
         self._plan_key: tuple | None = None
@@ -257,7 +260,7 @@ class PoliceBot:
         self._pull_src: list | None = None
         self._blocks: list = []
         self._pulls: dict[Spot, float] = {}
-        self._pdist: dict = {}
+        self._fortress_at: dict[BoardState, list[Spot]] = {}   # the ways into the treasure buildings
 
     # ------------------------------------------------------------------ protocol
     def observe(self, view: dict[str, Any]) -> None:
@@ -284,6 +287,7 @@ class PoliceBot:
             self._episode = view["episode"]
             self._geo = episode_geometry(self._episode)
             self._maps = _Maps(self._geo)
+            self._police_maps = _Maps(self._geo, POLICE)
         log = view.get("log") or []
         key = (view["round"], view["phase"], len(log), repr(log[-1]) if log else "", view.get("active"),
                repr(sorted((k, f.get("spot"), f.get("wounds")) for k, f in view["figures"].items())))
@@ -1020,8 +1024,7 @@ class PoliceBot:
         """The ways into the treasure buildings (base episodes): the squares before their doors,
         then the squares next to those; empty when they are more than the figures the police start
         with (Zenigata and the agents placed), who could not hold them all."""
-        key = ("fortress", bs)
-        got = self._pdist.get(key)
+        got = self._fortress_at.get(bs)
         if got is not None:
             return got
         geo = self.geo
@@ -1043,7 +1046,7 @@ class PoliceBot:
             out = _sorted(choke) + _sorted(ring)
             if len(out) > AGENTS_PLACED + 1:
                 out = []
-        self._pdist[key] = out
+        self._fortress_at[bs] = out
         return out
 
     def _fortress(self, view: dict[str, Any], free: list[str], options: dict, carrier: str | None,
@@ -1119,28 +1122,8 @@ class PoliceBot:
 
     def _police_dist(self, goal: Spot, bs: BoardState) -> dict[Spot, int]:
         """The police's walking distance to ``goal`` (cached per board state)."""
-        key = (goal, bs)
-        d = self._pdist.get(key)
-        if d is not None:
-            return d
-        if len(self._pdist) > 64:
-            self._pdist.clear()
-        geo = self.geo
-        d = {goal: 0}
-        dq: deque = deque([goal])
-        while dq:
-            cur = dq.popleft()
-            base = d[cur]
-            for nb, step in list(geo.neighbours(cur, POLICE, bs, False)):
-                cost = base + max(step, 0)
-                if cost < d.get(nb, 1 << 30):
-                    d[nb] = cost
-                    if step <= 0:
-                        dq.appendleft(nb)
-                    else:
-                        dq.append(nb)
-        self._pdist[key] = d
-        return d
+        assert self._police_maps is not None
+        return self._police_maps.dist((goal,), bs)
 
     def _compare(self, view: dict[str, Any], plans: list[dict[str, Spot]], members: list, vehicles: tuple,
                  base: set, total) -> dict[str, Spot]:
