@@ -270,6 +270,40 @@ class Knowledge:
         seats = frozenset(self.seat_of[c] for c in self.gang)
         return self.episode_rules.team_seats(self, fid, seats)
 
+    def share_tiles(self, ev: list[Event]) -> None:
+        """Partners who may talk (next to each other, in the same vehicle, inside the same
+        building, or over a radio this round) tell each other what they know of the treasure
+        tiles: the rulebook lets the gang tell what was drawn "via radio", out of Zenigata's
+        hearing, and talking is what the rules allow side by side too. What one seat knows goes
+        on through a partner to the next (a talk is heard by all who take part). Each seat that
+        learns a tile is told in its log, and the action that told it ends undo for everybody
+        (``reveal``): nobody takes back what a seat has heard. Zenigata and the table hear
+        nothing (docs/rules-decisions.md, "What partners tell each other")."""
+        if self.phase in ("placement", "planning") or not self.tiles:
+            return
+        free = [c for c in self.gang if self.figures[c].spot is not None and not self.figures[c].escaped
+                and self.figures[c].arrested_by is None]
+        seats = {self.seat_of[c] for c in free}
+        if len(seats) < 2:
+            return
+        pairs = [(a, b) for a in free for b in free
+                 if self.seat_of[a] != self.seat_of[b] and a < b and self.may_talk(a, b)]
+        if not pairs:
+            return
+        changed = True
+        while changed:
+            changed = False
+            for a, b in pairs:
+                for teller, listener in ((a, b), (b, a)):
+                    heard = self.seat_of[listener]
+                    for t in self.tiles:
+                        if self.seat_of[teller] in t.seen_by and heard not in t.seen_by:
+                            t.seen_by.add(heard)
+                            changed = True
+                            ev.append(Event("told", {"from": teller, "to": listener, "tile": t.index,
+                                                     "treasure": t.treasure},
+                                            audience=frozenset({heard}), reveal=True))
+
     def gang_seats_knowing(self, c: str) -> frozenset[Seat]:
         seats = {self.seat_of[c]}
         for other in self.gang:

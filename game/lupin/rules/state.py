@@ -299,6 +299,7 @@ class LupinState(Knowledge, Combat, Police, Treasure, GangTurn, Flow):
         if self.result_ is None:
             self.settle(events)
             self.tell_police_on_hidden(sharing, events)
+            self.share_tiles(events)
         self.mark_learned(seat, known, events)
         self.log.extend(events)
         return events

@@ -75,6 +75,8 @@ def _variant(kind: str, entry: dict[str, Any]) -> str:
         if "treasure" not in entry:
             return "flipped_secret"
         return "flipped_treasure" if entry["treasure"] else "flipped_empty"
+    if kind == "told":   # a partner tells what a tile is (knowledge.share_tiles)
+        return "told_treasure" if entry.get("treasure") else "told_empty"
     if kind == "tile_to_zenigata":
         if "treasure" not in entry:
             return "tile_to_zenigata"
@@ -108,7 +110,7 @@ def event_line(entry: dict[str, Any]) -> str:
         values["phase"] = t(f"lupin.phase.{entry.get('phase')}")
     if kind in ("shot", "melee", "knife"):
         values["roll"] = _roll(entry)
-    if kind in ("treasure_passed", "treasure_offered", "treasure_refused", "device_reassigned"):
+    if kind in ("treasure_passed", "treasure_offered", "treasure_refused", "device_reassigned", "told"):
         values["giver"] = figure_name(str(entry.get("from", "")))
         values["receiver"] = figure_name(str(entry.get("to", "")))
     if kind == "treasure_stolen":
@@ -116,7 +118,7 @@ def event_line(entry: dict[str, Any]) -> str:
     for k in ("price", "left"):   # money: 1,300 / 1.300 by the language
         if isinstance(values.get(k), int):
             values[k] = number(values[k])
-    if kind == "flipped":
+    if kind in ("flipped", "told"):
         values["tile"] = int(entry.get("tile", 0)) + 1
     if kind == "game_over":
         values["reason"] = reason_text(str(entry.get("reason", "")))
