@@ -75,6 +75,18 @@ FAR = 999
 LANDING_SEEN = 30.0    # moves a landing in a line of fire costs (its riders would be seen getting out)
 AIR_SLACK = 1          # turns the helicopter's way may take beyond the walk and still be preferred
 NOISE_SLACK = 1        # rounds to spare at or below which a member walking out takes no random step
+#: A member heads for a helicopter that partners of other seats are aboard only if he can board it
+#: this turn (they cannot know he is coming and fly off without him: traced at 5 players)
+OTHERS_DO_NOT_WAIT = True
+#: Gang seats from which Lupin's seat buys a radio for the news that the treasure is found (0: never),
+#: in the episodes named (where the helicopter is bought first and a tile's news is what is missing)
+RADIO_SEATS = 3
+#: A member walking out with LEAVE_SLACK rounds to spare or fewer, in a gang of LEAVE_SEATS seats or
+#: more, hides only as with one round to spare (traced at 5 players: members who hid their way out
+#: a square at a time were the last on the board when time ran out)
+LEAVE_SLACK = 2
+LEAVE_SEATS = 3
+RADIO_EPISODES = ("rosso-rubino",)
 HELI_STALL = 2         # rounds a member walking to the helicopter may go without coming nearer before he gives it up
 #: How much hiding weighs in each episode: at Cagliostro the site is wide for its 18 rounds and the
 #: police stand on it from the start, so time comes first (measured: hiding as elsewhere stalls the
@@ -676,7 +688,34 @@ class GangBot(HeuristicBot):
         car = self._car_to_buy(view, by_type)
         if car is not None:
             return car
+        radio = self._radio_to_buy(view, by_type)
+        if radio is not None:
+            return radio
         return super()._plan(view, by_type)
+
+    @staticmethod
+    def _radio_to_buy(view: dict, by_type: dict) -> Action | None:
+        """With a seat for each member (RADIO_SEATS gang seats or more) Lupin's seat buys him a
+        radio, after the helicopter: once the treasure is found he tells every partner at once
+        (what the tile is, where everybody stands), instead of each learning it late."""
+        if view["seat"] != "lupin" or view["episode"] not in RADIO_EPISODES or not RADIO_SEATS \
+                or len({s for c, s in view["seats"].items() if c in members(view)}) < RADIO_SEATS:
+            return None
+        if any("radio" in held_devices(view, c) for c in view["mine"]):
+            return None
+        offers = [a for a in by_type.get(A.BuyDevice, ()) if a.device == "radio" and a.figure in view["mine"]]
+        return min(offers, key=lambda a: (ORDER.index(a.figure) if a.figure in ORDER else 9, a.figure)) if offers else None
+
+    def _radio(self, view: dict, by_type: dict, figure: str) -> Action | None:
+        """The radio kept for the news: used as soon as this seat knows the treasure is found while
+        a partner of another seat is still on the board (he is told what the tile is, and where
+        everybody stands)."""
+        uses = [a for a in _acts(by_type, A.UseDevice, figure) if a.device == "radio"]
+        if not uses or not (treasure_holder(view) is not None or self._found(view)):
+            return None
+        others = [c for c in members(view) if c not in view["mine"] and free(view, c) and not apart(view, c)
+                  and view["figures"][c].get("spot")]
+        return uses[0] if others else None
 
     @staticmethod
     def _site_start(view: dict, by_type: dict) -> Action | None:
@@ -856,6 +895,9 @@ class GangBot(HeuristicBot):
         reveal = self._reveal(view, by_type)
         if reveal is not None:
             return reveal
+        talk = self._radio(view, by_type, figure)
+        if talk is not None:
+            return talk
         escapes = [a for a in by_type.get(A.Escape, ()) if self._escape_now(view, a.figure)]
         if escapes:
             return escapes[0]
@@ -878,6 +920,10 @@ class GangBot(HeuristicBot):
                 return hide
         # cards, devices and the rest as the heuristic plays them, without its escapes, moves, shots
         rest = {k: v for k, v in by_type.items() if k not in (A.Escape, A.Move, A.Shoot, A.Melee, A.Ride, A.GetIn)}
+        if A.UseDevice in rest and RADIO_SEATS:   # the radio is kept for the news (_radio)
+            rest[A.UseDevice] = [a for a in rest[A.UseDevice] if a.device != "radio"]
+            if not rest[A.UseDevice]:
+                del rest[A.UseDevice]
         ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure] or by_type.get(A.EndTurn, [])
         if rest:
             if ends:
@@ -989,6 +1035,10 @@ class GangBot(HeuristicBot):
             return False
         to_heli = max(0, moves_for(view, figure, heli["spot"]).get(pos, FAR) - 1)
         if to_heli >= FAR:
+            return False
+        if OTHERS_DO_NOT_WAIT and heli["riders"] and not set(heli["riders"]) & set(view["mine"]) and to_heli > step:
+            # partners of other seats aboard do not know he is coming (nobody tells them): it
+            # may be gone when he gets there; only a helicopter he can board this turn is his way
             return False
         after = landing_after(view, goal, figure)
         if after >= FAR:
@@ -1347,6 +1397,9 @@ class GangBot(HeuristicBot):
         step = allowance(view, figure)
         carrier = treasure_holder(view) == figure
         relax = 0.1 if slack <= 1 else 0.3 if slack <= 2 else 0.6 if slack <= 3 else 1.0
+        if slack <= LEAVE_SLACK and goal in exit_squares(view, figure) and \
+                len({s for c, s in view["seats"].items() if c in members(view)}) >= LEAVE_SEATS:
+            relax = 0.1   # on his way out, one of many seats: the gang's win waits for the last one
         relax *= 0.5 ** self.waited.get(figure, 0)
         relax *= EPISODE_CAUTION.get(view["episode"], 1.0)
         stay = step * (0.5 if slack > 3 else 1.5)   # what a round standing still costs him

@@ -550,6 +550,60 @@ def test_a_member_alone_in_his_seat_does_not_pace_before_a_barred_helicopter():
     assert not pacing, pacing
 
 
+def test_a_member_does_not_chase_a_helicopter_partners_of_other_seats_will_fly_off_in():
+    """5 players: partners of other seats aboard the helicopter cannot know that a member walks to
+    it (nobody tells them), and fly off once they are ready; a member who cannot board it this turn
+    walks his own way out instead of after it (traced: Jigen, seed 79, walked from I17 towards the
+    helicopter at Q16 as the three others boarded it; it flew to B1 without him and he was still
+    on the board when time ran out). With that, the gang of seed 79 gets every member out."""
+    from game.lupin.ai_gang import helicopter
+    checked = 0
+
+    def look(state, seat, view, legal, action):
+        nonlocal checked
+        if side_of(seat) != "gang" or view["phase"] != "gang":
+            return
+        heli = helicopter(view)
+        if heli is None or not heli["riders"] or set(heli["riders"]) & set(view["mine"]):
+            return
+        for figure in view["mine"]:
+            spot = view["figures"][figure].get("spot")
+            if not spot or spot.startswith("inside") or spot.startswith("under") or figure in heli["riders"]:
+                continue
+            d = moves_for(view, figure, heli["spot"]).get(spot_from_text(spot), 999) - 1
+            if d > allowance(view, figure):
+                checked += 1
+                assert not GangBot("normal", 0)._heading_for(view, figure, heli), (seed, figure, view["round"])
+    seed = 79
+    state = play({"episode": "rosso-rubino", "players": 5}, seed, "random", "normal", on_decision=look)
+    assert checked, "seed 79 has members far from a helicopter others are aboard"
+    assert state.result() is not None and "zenigata" not in state.result().winners
+
+
+def test_with_a_seat_each_lupin_keeps_a_radio_for_the_news_that_the_treasure_is_found():
+    """5 players at Rosso rubino: Lupin's seat buys Lupin a radio (after the helicopter) and keeps
+    it for the news: he uses it only once the ruby is in the gang's hands, and then every
+    partner's seat knows which tile it is (the rules' talk over the radio)."""
+    used, pending = [], []
+
+    def ruby(state):
+        return next(t for t in state.tiles if t.treasure)
+
+    def look(state, seat, view, legal, action):
+        while pending:   # the decision after the radio's use: everybody of the gang was told
+            pending.pop()
+            assert {"lupin", "jigen", "goemon", "fujiko"} <= set(ruby(state).seen_by)
+        if isinstance(action, A.UseDevice) and action.device == "radio":
+            assert action.figure == "lupin" and ruby(state).carrier in state.gang, view["round"]
+            used.append(view["round"])
+            pending.append(True)
+    bought = 0
+    for seed in (2, 3, 4, 5):
+        state = play({"episode": "rosso-rubino", "players": 5}, seed, "random", "normal", on_decision=look)
+        bought += any(e.kind == "device_bought" and e.data.get("device") == "radio" for e in state.log)
+    assert used and bought >= len(used), (used, bought)
+
+
 def test_a_traitor_who_cannot_tell_the_holder_waits_by_the_way_out():
     """5 players: a traitor Fujiko counts among the loyal until she betrays, so the gang's win waits
     for her to leave once the treasure is out. When she knows it is found but not who holds it, and
