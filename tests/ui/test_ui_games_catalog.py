@@ -19,7 +19,7 @@ def test_the_four_games_and_lupins_episodes():
     assert lupin.title.en == "Lupin the 3rd – The Board Game"
     assert [e.title.it for e in lupin.episodes] == [
         "Rosso rubino", "Gran colpo in banca", "Ritorno a Cagliostro", "La lama di Stonehenge"]
-    assert (lupin.players.min, lupin.players.max) == (2, 5) and lupin.solo == "planned"
+    assert (lupin.players.min, lupin.players.max) == (2, 5) and lupin.solo == "yes"   # computer seats (issue #14)
     assert (catalog.game("robbank").players.min, catalog.game("robbank").players.max) == (2, 4)
     assert (catalog.game("diabolik").players.min, catalog.game("diabolik").players.max) == (1, 2)
     assert (catalog.game("lupusburg").players.min, catalog.game("lupusburg").players.max) == (4, 8)
