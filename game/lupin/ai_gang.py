@@ -98,6 +98,11 @@ CAESAR_WAIT = True
 WHEELS_FOR_SWIMMERS = False
 #: Cagliostro: every member starts on the gang's square nearest the "?" squares (False: at random)
 SITE_START = True
+#: Cagliostro: a partner on an exit leaves at once when a member of another seat carries the coins: he
+#: cannot tell when the carrier will reach the exit, so he waited on it until the last round and barred
+#: the carrier's way (5 players), and an arrest hands the coins to Zenigata, so waiting frees nobody.
+#: A seat that plays the carrier too (2 players) waits as before until he can get out this turn.
+LEAVE_BEFORE_CARRIER = True
 #: Episodes where the level's random end square is drawn among those no more rounds from the goal than
 #: the nearest (Cagliostro: 72 of 100 won against random police with a random square anywhere, 86 with
 #: no random square at all)
@@ -980,6 +985,10 @@ class GangBot(HeuristicBot):
             return True    # the carrier is aboard with him on the exit: both leave now
         if holder is not None and holder in view["mine"] and free(view, holder) and self._out_this_turn(view, holder):
             return True    # the carrier (who plays last) leaves this turn: no one to wait for after him
+        if view["episode"] == "cagliostro" and LEAVE_BEFORE_CARRIER and holder is not None and holder != figure \
+                and holder in members(view) and holder not in view["mine"]:
+            return True    # Cagliostro, a carrier of another seat: this one cannot tell when he reaches the
+            #                exit, and an arrest hands the coins to Zenigata (waiting frees nobody)
         if holder is not None and holder in members(view) and free(view, holder) and not self._must_leave(view, figure):
             return False   # the carrier is still on the board: a partner who left now could not free him
 

@@ -669,3 +669,25 @@ def test_a_member_leaves_a_token_a_policeman_stands_on_for_another():
     bot = GangBot("normal", 1)
     bot.targets = {"lupin": "G10", "jigen": "E6"}
     assert bot.goal(view, "lupin") == "I6"
+
+
+# ------------------------------------------------------------------------------ Cagliostro's way out (seventh session)
+
+def test_a_partner_on_the_exit_leaves_while_a_carrier_of_another_seat_is_on_his_way():
+    """Cagliostro, 5 players: Lupin carries the coins, still on Divus Caesar's floor; Jigen (his own
+    seat) stands on A4. He cannot tell when Lupin will reach the exit, and an arrest hands the coins
+    to Zenigata, so he leaves now rather than stand on the carrier's way out until the last round (as
+    traced). With 2 players the seat plays the carrier too and Jigen waits until Lupin can get out
+    this turn."""
+    tokens = {"E6": "owl", "N15": "pilum", "I6": "trident", "G10": "bust", "L5": "bust", "O20": "trapdoor",
+              "P12": "bust", "J13": "bust", "H18": "owl"}
+    view = _site_view(tokens, {"lupin": "H15", "jigen": "A4"},
+                      BASE_OPEN + ("Minerva", "Apollo", "Mars", "Divus Caesar"),
+                      {"lupin": ["wetsuit"], "jigen": ["wetsuit"]})
+    view["round"] = 12
+    view["tiles"][0].update(site=None, carrier="lupin")
+    assert treasure_holder(view) == "lupin"
+    assert not GangBot("normal", 1)._escape_now(view, "jigen")    # 2 players: Lupin's seat plays both
+    view["seat"] = "jigen"
+    del view["mine"]["lupin"]
+    assert GangBot("normal", 1)._escape_now(view, "jigen")
