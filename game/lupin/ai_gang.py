@@ -50,6 +50,7 @@ from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot, held_devi
     free, members, moves_for, moves_to
 from game.lupin.belief import view_board_state
 from game.lupin.rules import actions as A
+from game.lupin.rules.cards import UnmaskHide
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cagliostro import data as cagliostro_data
 from game.lupin.rules.characters import sheet
@@ -65,7 +66,10 @@ LEVELS = ("easy", "normal", "hard")
 BUDGET = {
     "easy": {"noise": 0.25, "samples": 0, "risk": 0.0},
     "normal": {"noise": 0.05, "samples": 6, "risk": 4.0},
-    "hard": {"noise": 0.0, "samples": None, "risk": 6.0, "lookahead": 8},
+    "hard": {"noise": 0.0, "samples": None, "risk": 6.0, "lookahead": 8,
+             "fetch_walk": True, "carrier_bold": True, "keep_undisguised": True,
+             "carrier_flies": True, "out_bold": True, "heli_doomed": 0.5,
+             "keeper": ("rosso-rubino",)},
 }
 
 SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a line of fire
@@ -94,6 +98,15 @@ NOISE_IN_ROUNDS = ("cagliostro",)
 #: in the way (a token one stands on, or a way they shut, costs rounds, and the member walking to it
 #: may take another)
 POLICE_IN_THE_WAY = True
+
+
+def _disguise(card: str) -> bool:
+    """A mission card that hides its player inside a police agent (*Travestimento perfetto*)."""
+    from game.lupin.rules.catalog import card as card_data
+    try:
+        return card_data(card).effect == "disguise"
+    except (KeyError, AttributeError):
+        return "travestimento" in card
 
 
 # ------------------------------------------------------------------------------------ the board
@@ -261,6 +274,37 @@ def landing_after(view: dict, goal: str, figure: str) -> int:
     dist = moves_for(view, figure, goal)
     return min((beside(dist, t) for t in _landings(view["episode"])), default=FAR)
 
+
+
+def shooters_at(view: dict, square: Sq) -> int:
+    """Policemen on the board (as the view shows them) who may see ``square`` after their next
+    move: one of the squares they may end on watches it (each one shot, at most)."""
+    episode = view["episode"]
+    n = 0
+    for _, f in sorted(view["figures"].items()):
+        if f["kind"] not in ("zenigata", "agent") or not on_board(f.get("spot")) or f.get("holding") \
+                or f.get("in_car") or f.get("knocked_out"):
+            continue
+        here = spot_from_text(f["spot"])
+        if not isinstance(here, Sq):
+            continue
+        if square in watched_from(episode, here, PISTOL_RANGE) or any(
+                square in watched_from(episode, t, PISTOL_RANGE) for t in police_reach(episode, here, police_moves(f["kind"]))):
+            n += 1
+    return n
+
+
+def destroyed_odds(view: dict, heli: dict) -> float:
+    """The chance that a shown helicopter standing where it stands is destroyed in the next police
+    phase: each policeman who may see it shoots once, a hit on 2 dice >= 8 (15 in 36), and it
+    takes its resistance less the hits it has."""
+    from math import comb
+    need = int(heli.get("resistance") or 4) - int(heli.get("hits") or 0)
+    n = shooters_at(view, spot_from_text(heli["spot"]))
+    p = 15 / 36
+    if need <= 0:
+        return 1.0
+    return sum(comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(need, n + 1))
 
 
 # ------------------------------------------------------------------------------------ ground vehicles
@@ -817,7 +861,7 @@ class GangBot(HeuristicBot):
         # one, in the order that leaves the slowest of them nearest; a partner of another seat is
         # assumed to take the building of his rank
         mine = [c for c in members(view) if c in view["mine"] and free(view, c) and view["figures"][c].get("spot")
-                and treasure_holder(view) != c]
+                and treasure_holder(view) != c and not self._keeping(view, c)]
         others = [c for c in members(view) if c not in view["mine"] and free(view, c) and not apart(view, c)]
         taken = {buildings[ORDER.index(c) % len(buildings)] for c in others} if len(buildings) > len(mine) else set()
         pool = [b for b in buildings if b not in taken] or buildings
@@ -853,7 +897,8 @@ class GangBot(HeuristicBot):
                 return ends[0]
         if A.FreeSelf in by_type or A.Vanish in by_type:
             return HeuristicBot._gang(self, view, by_type)
-        reveal = self._reveal(view, by_type)
+        reveal = self._reveal_found(view, by_type) if self.budget.get("keep_undisguised") else None
+        reveal = reveal or self._reveal(view, by_type)
         if reveal is not None:
             return reveal
         escapes = [a for a in by_type.get(A.Escape, ()) if self._escape_now(view, a.figure)]
@@ -878,12 +923,31 @@ class GangBot(HeuristicBot):
                 return hide
         # cards, devices and the rest as the heuristic plays them, without its escapes, moves, shots
         rest = {k: v for k, v in by_type.items() if k not in (A.Escape, A.Move, A.Shoot, A.Melee, A.Ride, A.GetIn)}
+        if self.budget.get("keep_undisguised") and A.PlayCard in rest and self._found(view):
+            # hard: no disguise once the treasure is found (inside an agent he goes where the
+            # police go, and the gang wins only once every loyal member is off the board)
+            cards = [a for a in rest[A.PlayCard] if not _disguise(a.card)]
+            if cards:
+                rest[A.PlayCard] = cards
+            else:
+                del rest[A.PlayCard]
         ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure] or by_type.get(A.EndTurn, [])
         if rest:
             if ends:
                 rest[A.EndTurn] = ends
             return HeuristicBot._gang(self, view, rest)
         return ends[0] if ends else next(iter(by_type.values()))[0]
+
+    def _reveal_found(self, view: dict, by_type: dict) -> Action | None:
+        """Hard: a member in disguise once the treasure is found slips out at once, towards his goal."""
+        hides = by_type.get(UnmaskHide, [])
+        if not hides or not self._found(view):
+            return None
+        goal = self.goal(view, hides[0].figure)
+        if goal is None:
+            return None
+        dist = moves_for(view, hides[0].figure, goal)
+        return min(hides, key=lambda a: (dist.get(spot_from_text(a.to), FAR), a.to))
 
     def _out_this_turn(self, view: dict, c: str) -> bool:
         """``c`` can reach an exit this turn: on foot, or aboard a car that has not moved."""
@@ -907,6 +971,8 @@ class GangBot(HeuristicBot):
         more to wait for (and pay his devices or a round)."""
         if STAY_HELD is False or i_am_traitor(view, figure):
             return False
+        if self.budget.get("out_bold") and view.get("treasure_out") and not view.get("betrayed"):
+            return True    # hard: the treasure is out; held, he is no longer one to wait for
         holder = treasure_holder(view)
         if holder is None or holder == figure or holder not in view["mine"] or not free(view, holder) \
                 or apart(view, holder) or not view["figures"][holder].get("spot"):
@@ -982,6 +1048,10 @@ class GangBot(HeuristicBot):
         way = self.heli_way.get(figure)
         if way is not None and way[0] == heli["spot"] and view["round"] - way[2] >= HELI_STALL:
             return False
+        if self.budget.get("heli_doomed") is not None and treasure_holder(view) == figure \
+                and figure not in heli.get("riders", ()) \
+                and destroyed_odds(view, heli) >= self.budget["heli_doomed"]:
+            return False   # hard: boarded (and shown with him) it would not outlive the police's next phase
         pos = spot_from_text(here)
         step = allowance(view, figure)
         walk = moves_for(view, figure, goal).get(pos, FAR)
@@ -1014,6 +1084,8 @@ class GangBot(HeuristicBot):
             and not apart(view, holder) and view["figures"][holder].get("spot") else None
         if mate is not None:
             return self._fetch(view, by_type, figure, heli, mate)
+        if self._keeping(view, figure):
+            return self._keep(view, by_type, figure, heli)
         if figure not in heli["riders"]:
             return self._to_helicopter(view, by_type, figure, heli)
         sight = Sight(view, 0, self.rng)
@@ -1043,6 +1115,10 @@ class GangBot(HeuristicBot):
             waiting = [c for c in members(view) if c in view["mine"] and c != figure and c not in heli["riders"]
                        and free(view, c) and self._heading_for(view, c, heli)
                        and self._turns_to(view, c, heli["spot"]) + 2 <= self._rounds_left(view)]
+            if self.budget.get("carrier_flies") and treasure_holder(view) == figure:
+                # hard: the carrier does not wait aboard for a partner (a grounded helicopter is
+                # shot at, and the gang wins once the treasure is out and no loyal member is free)
+                waiting = []
             walk = moves_for(view, figure, goal).get(spot_from_text(heli["spot"]), FAR)
             after = landing[best]
             if not waiting and after < FAR and -(-int(after) // step) + 1 <= -(-walk // step) + AIR_SLACK:
@@ -1068,6 +1144,53 @@ class GangBot(HeuristicBot):
             return min(outs, key=lambda a: (dist.get(spot_from_text(a.square), FAR)
                                             + (0 if carrier else SEEN_COST * sight.seen(a.square)), a.square))
         return None
+
+    def _searchers(self, view: dict, figure: str, heli: dict) -> list[str]:
+        """The seat's partners of ``figure`` free on the board and not aboard the helicopter."""
+        return [c for c in members(view) if c in view["mine"] and c != figure and free(view, c)
+                and view["figures"][c].get("spot") and c not in heli.get("riders", ())]
+
+    def _keeping(self, view: dict, figure: str) -> bool:
+        """Hard (the episodes of ``keeper``): ``figure`` alone aboard the helicopter keeps it while his
+        partner searches and nobody carries the treasure: a helicopter left on the ground by the
+        buildings is seen and shot down before the treasure is found, where one kept aboard is
+        flown out of the police's sight every turn and waits beside the building being searched,
+        so that the carrier boards it as he comes out and is flown to an exit in the same round."""
+        if view["episode"] not in self.budget.get("keeper", ()) or figure not in view["mine"]:
+            return False
+        heli = helicopter(view)
+        if heli is None or list(heli.get("riders", ())) != [figure] or treasure_holder(view) is not None \
+                or unknown_tiles_carried(view) or self._found(view) or not sites_left(view):
+            return False
+        return bool(self._searchers(view, figure, heli)) and not self._late(view, figure, 1)
+
+    def _keep(self, view: dict, by_type: dict, figure: str, heli: dict) -> Action | None:
+        """The keeper's turn (:meth:`_keeping`): fly to the square beside the building his partner
+        searches where the police are least likely to see it after their move (out of every line
+        of fire now; the carrier must be able to walk beside it from the building's door in one
+        move), or stay where he is when it is hidden there and no square is safer."""
+        rides = _acts(by_type, A.Ride, figure)
+        ends = _acts(by_type, A.EndTurn, figure)
+        mate = self._searchers(view, figure, heli)[0]
+        target = self.goal(view, mate)
+        if target is None:
+            return ends[0] if ends else None
+        dist = moves_for(view, mate, target)
+        reach = allowance(view, mate)
+        sight = Sight(view, None, self.rng)
+
+        def key(sq: Any) -> tuple:
+            text = str(sq)
+            near = beside(dist, sq)
+            return (near > reach, sight.seen(text), round(sight.later(text), 3), near, text)
+        here = spot_from_text(heli["spot"])
+        stay = key(here)
+        if not rides:
+            return ends[0] if ends else None
+        best = min(rides, key=lambda a: key(spot_from_text(a.to)))
+        if not heli.get("shown") and stay[:3] <= key(spot_from_text(best.to))[:3]:
+            return ends[0] if ends else None
+        return best
 
     def _to_helicopter(self, view: dict, by_type: dict, figure: str, heli: dict) -> Action | None:
         """Not aboard: he boards when flying pays (:meth:`_heading_for`), else walks to it."""
@@ -1114,6 +1237,15 @@ class GangBot(HeuristicBot):
             if boards and not heli.get("moved") and self.stepped_out != (view["round"], figure):
                 self.boarded = (view["round"], figure)
                 return boards[0]   # beside it: he boards, and flies to the carrier (or with him) now or next turn
+            if self.budget.get("fetch_walk") and mate in heli["riders"] and self._heading_for(view, figure, heli):
+                # hard: the carrier waits aboard for him (see _fly): he walks to it, not away
+                moves = _acts(by_type, A.Move, figure)
+                if moves:
+                    near = [a for a in moves if next_to(spot_from_text(a.to), spot_from_text(heli["spot"]))]
+                    if near:
+                        sight = Sight(view, 0, self.rng)
+                        return min(near, key=lambda a: (sight.seen(a.to), a.to))
+                    return self._best_move(view, figure, heli["spot"], moves)
             return None
         rides = _acts(by_type, A.Ride, figure)
         ends = _acts(by_type, A.EndTurn, figure)
@@ -1349,8 +1481,11 @@ class GangBot(HeuristicBot):
         relax = 0.1 if slack <= 1 else 0.3 if slack <= 2 else 0.6 if slack <= 3 else 1.0
         relax *= 0.5 ** self.waited.get(figure, 0)
         relax *= EPISODE_CAUTION.get(view["episode"], 1.0)
+        if self.budget.get("out_bold") and view.get("treasure_out") and not view.get("betrayed"):
+            relax = 0.0   # hard: the treasure is out; arrested or out, he no longer keeps the gang waiting
         stay = step * (0.5 if slack > 3 else 1.5)   # what a round standing still costs him
-        shown_anyway = bool(view["figures"][figure].get("shown")) and ((carrier and not CARRIER_HIDES) or apart(view, figure))
+        shown_anyway = bool(view["figures"][figure].get("shown")) and ((carrier and not CARRIER_HIDES) or apart(view, figure)
+                                                                       or (carrier and self.budget.get("carrier_bold")))
 
         def cost_at(to: str) -> float:
             d = dist.get(spot_from_text(to), FAR)
