@@ -60,6 +60,7 @@ from game.lupin.rules.odds import attack_odds
 from game.lupin.rules.vehicles import next_to
 
 LEVELS = ("easy", "normal", "hard")
+RR = ("rosso-rubino",)
 
 #: Each level's budget and noise: ``noise`` the chance of a random move, ``samples`` the squares of
 #: each policeman's reach looked at (0: none, None: all), ``risk`` the weight of that risk.
@@ -67,9 +68,11 @@ BUDGET = {
     "easy": {"noise": 0.25, "samples": 0, "risk": 0.0},
     "normal": {"noise": 0.05, "samples": 6, "risk": 4.0},
     "hard": {"noise": 0.0, "samples": None, "risk": 6.0, "lookahead": 8,
-             "fetch_walk": True, "carrier_bold": True, "keep_undisguised": True,
-             "carrier_flies": True, "out_bold": True, "heli_doomed": 0.5,
-             "keeper": ("rosso-rubino",)},
+             # the seventh session's habits, each in the episodes named (GangBot._hard): see
+             # GangBot._keeping, _fetch, _fly, _reveal_found, _stay_held, _best_move, _heading_for
+             "keeper": RR, "fetch_walk": RR, "carrier_bold": RR, "keep_undisguised": RR,
+             "carrier_flies": RR, "out_bold": RR, "heli_doomed": (), "doomed_odds": 0.5, "tour": (), "drop": RR, "heli_start": (),
+             "hidden_fetch": RR},
 }
 
 SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a line of fire
@@ -691,6 +694,10 @@ class GangBot(HeuristicBot):
         self.heli_way: dict[str, tuple[str, int, int]] = {}
         self.suspect: str | None = None   # a partner seen shown for good (he has the treasure)
 
+    def _hard(self, view: dict, habit: str) -> bool:
+        """The level plays ``habit`` (a key of its budget naming the episodes) in this episode."""
+        return view["episode"] in self.budget.get(habit, ())
+
     # ---------------------------------------------------------------- entry
     def choose(self, view: dict, legal: Sequence[Action]) -> Action:
         if not legal:
@@ -712,6 +719,9 @@ class GangBot(HeuristicBot):
         """As the heuristic plans, but Lupin's seat buys the helicopter first where the episode sells
         it (it lands the gang beside the treasure buildings and back beside the exits)."""
         start = self._site_start(view, by_type)
+        if start is not None:
+            return start
+        start = self._heli_start(view, by_type)
         if start is not None:
             return start
         heli = [a for a in by_type.get(A.BuyDevice, ()) if a.device == "helicopter" and a.figure in view["mine"]]
@@ -740,6 +750,20 @@ class GangBot(HeuristicBot):
             car = any(d in GROUND for d in held_devices(view, a.figure))
             return (abs(rank[a.square] - (1 if car and len(squares) > 1 else 0)), rank[a.square], a.figure)
         return min(starts, key=key)
+
+    def _heli_start(self, view: dict, by_type: dict) -> Action | None:
+        """Hard (``heli_start``): a member of the seat that flies the helicopter starts on the gang's
+        square nearest the helipad (Rosso rubino: R1, 9 moves, where A1, A2, C1 are 16-18: a round
+        sooner aboard), where the heuristic picks one at random."""
+        starts = by_type.get(A.ChooseStart, ())
+        if not starts or not self._hard(view, "heli_start") \
+                or not any("helicopter" in held_devices(view, c) for c in members(view) if c in view["mine"]):
+            return None
+        pads = [str(q) for q in episode_geometry(view["episode"]).board.squares_of("helipad")]
+        if not pads:
+            return None
+        to_pad = moves_to(view["episode"], pads[0])
+        return min(starts, key=lambda a: (to_pad.get(spot_from_text(a.square), FAR), a.square, a.figure))
 
     @staticmethod
     def _car_to_buy(view: dict, by_type: dict) -> Action | None:
@@ -861,12 +885,14 @@ class GangBot(HeuristicBot):
         # one, in the order that leaves the slowest of them nearest; a partner of another seat is
         # assumed to take the building of his rank
         mine = [c for c in members(view) if c in view["mine"] and free(view, c) and view["figures"][c].get("spot")
-                and treasure_holder(view) != c and not self._keeping(view, c)]
+                and treasure_holder(view) != c and c != self._keeper_of(view)]
         others = [c for c in members(view) if c not in view["mine"] and free(view, c) and not apart(view, c)]
         taken = {buildings[ORDER.index(c) % len(buildings)] for c in others} if len(buildings) > len(mine) else set()
         pool = [b for b in buildings if b not in taken] or buildings
         if figure not in mine:
             return min(pool, key=lambda b: (moves_for(view, figure, b).get(here, FAR), b))
+        if mine == [figure] and self._hard(view, "tour") and self._keeper_of(view) is not None:
+            return self._tour(view, figure, pool)
         best: tuple | None = None
         for perm in itertools.permutations(pool, min(len(mine), len(pool))):
             cost = []
@@ -897,7 +923,7 @@ class GangBot(HeuristicBot):
                 return ends[0]
         if A.FreeSelf in by_type or A.Vanish in by_type:
             return HeuristicBot._gang(self, view, by_type)
-        reveal = self._reveal_found(view, by_type) if self.budget.get("keep_undisguised") else None
+        reveal = self._reveal_found(view, by_type) if self._hard(view, "keep_undisguised") else None
         reveal = reveal or self._reveal(view, by_type)
         if reveal is not None:
             return reveal
@@ -923,7 +949,7 @@ class GangBot(HeuristicBot):
                 return hide
         # cards, devices and the rest as the heuristic plays them, without its escapes, moves, shots
         rest = {k: v for k, v in by_type.items() if k not in (A.Escape, A.Move, A.Shoot, A.Melee, A.Ride, A.GetIn)}
-        if self.budget.get("keep_undisguised") and A.PlayCard in rest and self._found(view):
+        if self._hard(view, "keep_undisguised") and A.PlayCard in rest and self._found(view):
             # hard: no disguise once the treasure is found (inside an agent he goes where the
             # police go, and the gang wins only once every loyal member is off the board)
             cards = [a for a in rest[A.PlayCard] if not _disguise(a.card)]
@@ -971,7 +997,7 @@ class GangBot(HeuristicBot):
         more to wait for (and pay his devices or a round)."""
         if STAY_HELD is False or i_am_traitor(view, figure):
             return False
-        if self.budget.get("out_bold") and view.get("treasure_out") and not view.get("betrayed"):
+        if self._hard(view, "out_bold") and view.get("treasure_out") and not view.get("betrayed"):
             return True    # hard: the treasure is out; held, he is no longer one to wait for
         holder = treasure_holder(view)
         if holder is None or holder == figure or holder not in view["mine"] or not free(view, holder) \
@@ -1048,9 +1074,9 @@ class GangBot(HeuristicBot):
         way = self.heli_way.get(figure)
         if way is not None and way[0] == heli["spot"] and view["round"] - way[2] >= HELI_STALL:
             return False
-        if self.budget.get("heli_doomed") is not None and treasure_holder(view) == figure \
+        if self._hard(view, "heli_doomed") and treasure_holder(view) == figure \
                 and figure not in heli.get("riders", ()) \
-                and destroyed_odds(view, heli) >= self.budget["heli_doomed"]:
+                and destroyed_odds(view, heli) >= self.budget["doomed_odds"]:
             return False   # hard: boarded (and shown with him) it would not outlive the police's next phase
         pos = spot_from_text(here)
         step = allowance(view, figure)
@@ -1093,6 +1119,13 @@ class GangBot(HeuristicBot):
         outs = _acts(by_type, A.GetOut, figure)
         ends = _acts(by_type, A.EndTurn, figure)
         step = allowance(view, figure)
+        if rides and self._hard(view, "drop") and self._keeper_of(view) == figure and len(heli["riders"]) > 1:
+            # hard: he keeps the helicopter once his passenger is out; he lands beside the passenger's building
+            passenger = heli["riders"][1]
+            goal = self.goal(view, passenger) or goal
+            sight = Sight(view, 0, self.rng)
+            landing = {a: self._landing_cost(view, passenger, goal, a.to, sight) for a in rides}
+            return min(rides, key=lambda a: (landing[a], a.to))
         if rides and goal is not None:
             landing = {a: self._landing_cost(view, figure, goal, a.to, sight) for a in rides}
             best = min(rides, key=lambda a: (landing[a], a.to))
@@ -1115,7 +1148,7 @@ class GangBot(HeuristicBot):
             waiting = [c for c in members(view) if c in view["mine"] and c != figure and c not in heli["riders"]
                        and free(view, c) and self._heading_for(view, c, heli)
                        and self._turns_to(view, c, heli["spot"]) + 2 <= self._rounds_left(view)]
-            if self.budget.get("carrier_flies") and treasure_holder(view) == figure:
+            if self._hard(view, "carrier_flies") and treasure_holder(view) == figure:
                 # hard: the carrier does not wait aboard for a partner (a grounded helicopter is
                 # shot at, and the gang wins once the treasure is out and no loyal member is free)
                 waiting = []
@@ -1156,13 +1189,52 @@ class GangBot(HeuristicBot):
         buildings is seen and shot down before the treasure is found, where one kept aboard is
         flown out of the police's sight every turn and waits beside the building being searched,
         so that the carrier boards it as he comes out and is flown to an exit in the same round."""
-        if view["episode"] not in self.budget.get("keeper", ()) or figure not in view["mine"]:
+        if not self._hard(view, "keeper") or figure not in view["mine"]:
             return False
         heli = helicopter(view)
         if heli is None or list(heli.get("riders", ())) != [figure] or treasure_holder(view) is not None \
                 or unknown_tiles_carried(view) or self._found(view) or not sites_left(view):
             return False
-        return bool(self._searchers(view, figure, heli)) and not self._late(view, figure, 1)
+        return bool(self._searchers(view, figure, heli))
+
+    def _keeper_of(self, view: dict) -> str | None:
+        """Hard (``keeper``): the member who keeps the helicopter, or will once his passengers are out
+        (its driver), while nobody carries the treasure; None otherwise."""
+        if not self._hard(view, "keeper"):
+            return None
+        heli = helicopter(view)
+        if heli is None or not heli.get("riders") or heli["riders"][0] not in view["mine"]:
+            return None
+        driver = heli["riders"][0]
+        if treasure_holder(view) is not None or unknown_tiles_carried(view) or self._found(view) \
+                or not sites_left(view) or not self._searchers(view, driver, {"riders": heli["riders"][:1]}):
+            return None
+        return driver
+
+    def _tour(self, view: dict, figure: str, pool: list[str]) -> str:
+        """Hard (``tour``): the building a lone searcher goes to first, on the order of the buildings
+        left that finds the treasure soonest on average (it lies in any of them alike): each building
+        costs the whole rounds of his walk to it from the last one, one at least (one flip a round)."""
+        here = spot_from_text(view["figures"][figure]["spot"])
+        step = allowance(view, figure)
+        dist = {b: moves_for(view, figure, b) for b in pool}
+        best: tuple | None = None
+        for perm in itertools.permutations(pool):
+            t = total = 0
+            at = here
+            for b in perm:
+                d = dist[b].get(at, FAR)
+                if d >= FAR:
+                    t = FAR
+                    break
+                t += max(1, -(-d // step))
+                total += t
+                at = spot_from_text(b)
+            key = (total if t < FAR else FAR, perm)
+            if best is None or key < best[0]:
+                best = (key, perm[0])
+        assert best is not None
+        return best[1]
 
     def _keep(self, view: dict, by_type: dict, figure: str, heli: dict) -> Action | None:
         """The keeper's turn (:meth:`_keeping`): fly to the square beside the building his partner
@@ -1237,7 +1309,7 @@ class GangBot(HeuristicBot):
             if boards and not heli.get("moved") and self.stepped_out != (view["round"], figure):
                 self.boarded = (view["round"], figure)
                 return boards[0]   # beside it: he boards, and flies to the carrier (or with him) now or next turn
-            if self.budget.get("fetch_walk") and mate in heli["riders"] and self._heading_for(view, figure, heli):
+            if self._hard(view, "fetch_walk") and mate in heli["riders"] and self._heading_for(view, figure, heli):
                 # hard: the carrier waits aboard for him (see _fly): he walks to it, not away
                 moves = _acts(by_type, A.Move, figure)
                 if moves:
@@ -1263,11 +1335,34 @@ class GangBot(HeuristicBot):
                     self.stepped_out = (view["round"], figure)
                     return outs[0]
             return ends[0] if ends else None
+        if rides and self._hard(view, "hidden_fetch"):
+            pick = self._hidden_beside(view, mate, rides, heli)
+            if pick is not None:
+                return pick if pick != "stay" or not ends else ends[0]
         if rides:
             pick = self._beside_partner(view, mate, rides, Sight(view, 0, self.rng))
             if pick is not None:
                 return pick
         return ends[0] if ends else None
+
+    def _hidden_beside(self, view: dict, mate: str, rides: list[Action], heli: dict) -> Action | str | None:
+        """Hard (``hidden_fetch``): the landing the carrier can walk beside on his next turn that the
+        police are least likely to see after their move (out of every line of fire now first);
+        "stay" when the helicopter already stands so, hidden; None when no landing is in his reach."""
+        near = moves_for(view, mate, view["figures"][mate]["spot"])
+        reach = allowance(view, mate)
+        sight = Sight(view, None, self.rng)
+
+        def key(sq: Any) -> tuple:
+            d = beside(near, sq)
+            return (d > reach, sight.seen(str(sq)), round(sight.later(str(sq)), 3), d, str(sq))
+        ok = [a for a in rides if beside(near, spot_from_text(a.to)) <= reach]
+        if not ok:
+            return None
+        best = min(ok, key=lambda a: key(spot_from_text(a.to)))
+        if not heli.get("shown") and key(spot_from_text(heli["spot"]))[:3] <= key(spot_from_text(best.to))[:3]:
+            return "stay"
+        return best
 
     # ---------------------------------------------------------------- ground vehicles
     def _car_way(self, view: dict, figure: str, goal: str, car: dict, frm: Sq | None = None) -> tuple[int, int]:
@@ -1481,11 +1576,11 @@ class GangBot(HeuristicBot):
         relax = 0.1 if slack <= 1 else 0.3 if slack <= 2 else 0.6 if slack <= 3 else 1.0
         relax *= 0.5 ** self.waited.get(figure, 0)
         relax *= EPISODE_CAUTION.get(view["episode"], 1.0)
-        if self.budget.get("out_bold") and view.get("treasure_out") and not view.get("betrayed"):
+        if self._hard(view, "out_bold") and view.get("treasure_out") and not view.get("betrayed"):
             relax = 0.0   # hard: the treasure is out; arrested or out, he no longer keeps the gang waiting
         stay = step * (0.5 if slack > 3 else 1.5)   # what a round standing still costs him
         shown_anyway = bool(view["figures"][figure].get("shown")) and ((carrier and not CARRIER_HIDES) or apart(view, figure)
-                                                                       or (carrier and self.budget.get("carrier_bold")))
+                                                                       or (carrier and self._hard(view, "carrier_bold")))
 
         def cost_at(to: str) -> float:
             d = dist.get(spot_from_text(to), FAR)
