@@ -29,7 +29,9 @@ It reads its seat's view and legal actions only (never the state), as every Lupi
 Levels differ in budget and noise only: easy plays a random legal move or end square one time in
 four and looks at no sample; normal samples 6 squares of each policeman's reach and takes a random
 end square one time in twenty; hard samples all of them, weighs risk more and looks a turn ahead
-(the treasure's carrier never takes a random square). All-vs-all: the same play for its own seat
+(the treasure's carrier never takes a random square), and at Rosso rubino plans the helicopter
+further (``BUDGET["hard"]``: a pilot keeps it aboard, out of the police's sight beside the building
+his partner searches, to fly the carrier out), from the same view. All-vs-all: the same play for its own seat
 (no betrayal there).
 
 Determinism: every choice is a pure function of the views seen and the seed (sorted keys, a
@@ -68,11 +70,16 @@ BUDGET = {
     "easy": {"noise": 0.25, "samples": 0, "risk": 0.0},
     "normal": {"noise": 0.05, "samples": 6, "risk": 4.0},
     "hard": {"noise": 0.0, "samples": None, "risk": 6.0, "lookahead": 8,
-             # the seventh session's habits, each in the episodes named (GangBot._hard): see
-             # GangBot._keeping, _fetch, _fly, _reveal_found, _stay_held, _best_move, _heading_for
+             # the seventh session's habits, each played in the episodes it names (GangBot._hard):
+             # a pilot keeps the helicopter aboard while his partner searches (_keeping, _keep), and
+             # from the drop-off lands beside his passenger's building ("drop", in _fly); the carrier
+             # is fetched to a landing out of sight ("hidden_fetch", _fetch) and a partner walks to the
+             # helicopter the carrier waits in ("fetch_walk"); the carrier flies without waiting and
+             # does not hide ("carrier_flies", _fly; "carrier_bold", _best_move); no disguise once
+             # the treasure is found ("keep_undisguised", _gang, _reveal_found); once it is out a
+             # member neither hides nor frees himself ("out_bold", _best_move, _stay_held)
              "keeper": RR, "fetch_walk": RR, "carrier_bold": RR, "keep_undisguised": RR,
-             "carrier_flies": RR, "out_bold": RR, "heli_doomed": (), "doomed_odds": 0.5, "tour": (), "drop": RR, "heli_start": (),
-             "hidden_fetch": RR},
+             "carrier_flies": RR, "out_bold": RR, "drop": RR, "hidden_fetch": RR},
 }
 
 SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a line of fire
@@ -277,37 +284,6 @@ def landing_after(view: dict, goal: str, figure: str) -> int:
     dist = moves_for(view, figure, goal)
     return min((beside(dist, t) for t in _landings(view["episode"])), default=FAR)
 
-
-
-def shooters_at(view: dict, square: Sq) -> int:
-    """Policemen on the board (as the view shows them) who may see ``square`` after their next
-    move: one of the squares they may end on watches it (each one shot, at most)."""
-    episode = view["episode"]
-    n = 0
-    for _, f in sorted(view["figures"].items()):
-        if f["kind"] not in ("zenigata", "agent") or not on_board(f.get("spot")) or f.get("holding") \
-                or f.get("in_car") or f.get("knocked_out"):
-            continue
-        here = spot_from_text(f["spot"])
-        if not isinstance(here, Sq):
-            continue
-        if square in watched_from(episode, here, PISTOL_RANGE) or any(
-                square in watched_from(episode, t, PISTOL_RANGE) for t in police_reach(episode, here, police_moves(f["kind"]))):
-            n += 1
-    return n
-
-
-def destroyed_odds(view: dict, heli: dict) -> float:
-    """The chance that a shown helicopter standing where it stands is destroyed in the next police
-    phase: each policeman who may see it shoots once, a hit on 2 dice >= 8 (15 in 36), and it
-    takes its resistance less the hits it has."""
-    from math import comb
-    need = int(heli.get("resistance") or 4) - int(heli.get("hits") or 0)
-    n = shooters_at(view, spot_from_text(heli["spot"]))
-    p = 15 / 36
-    if need <= 0:
-        return 1.0
-    return sum(comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(need, n + 1))
 
 
 # ------------------------------------------------------------------------------------ ground vehicles
@@ -721,9 +697,6 @@ class GangBot(HeuristicBot):
         start = self._site_start(view, by_type)
         if start is not None:
             return start
-        start = self._heli_start(view, by_type)
-        if start is not None:
-            return start
         heli = [a for a in by_type.get(A.BuyDevice, ()) if a.device == "helicopter" and a.figure in view["mine"]]
         if heli and view["seat"] == "lupin":
             return min(heli, key=lambda a: (ORDER.index(a.figure) if a.figure in ORDER else 9, a.figure))
@@ -750,20 +723,6 @@ class GangBot(HeuristicBot):
             car = any(d in GROUND for d in held_devices(view, a.figure))
             return (abs(rank[a.square] - (1 if car and len(squares) > 1 else 0)), rank[a.square], a.figure)
         return min(starts, key=key)
-
-    def _heli_start(self, view: dict, by_type: dict) -> Action | None:
-        """Hard (``heli_start``): a member of the seat that flies the helicopter starts on the gang's
-        square nearest the helipad (Rosso rubino: R1, 9 moves, where A1, A2, C1 are 16-18: a round
-        sooner aboard), where the heuristic picks one at random."""
-        starts = by_type.get(A.ChooseStart, ())
-        if not starts or not self._hard(view, "heli_start") \
-                or not any("helicopter" in held_devices(view, c) for c in members(view) if c in view["mine"]):
-            return None
-        pads = [str(q) for q in episode_geometry(view["episode"]).board.squares_of("helipad")]
-        if not pads:
-            return None
-        to_pad = moves_to(view["episode"], pads[0])
-        return min(starts, key=lambda a: (to_pad.get(spot_from_text(a.square), FAR), a.square, a.figure))
 
     @staticmethod
     def _car_to_buy(view: dict, by_type: dict) -> Action | None:
@@ -891,8 +850,6 @@ class GangBot(HeuristicBot):
         pool = [b for b in buildings if b not in taken] or buildings
         if figure not in mine:
             return min(pool, key=lambda b: (moves_for(view, figure, b).get(here, FAR), b))
-        if mine == [figure] and self._hard(view, "tour") and self._keeper_of(view) is not None:
-            return self._tour(view, figure, pool)
         best: tuple | None = None
         for perm in itertools.permutations(pool, min(len(mine), len(pool))):
             cost = []
@@ -1074,10 +1031,6 @@ class GangBot(HeuristicBot):
         way = self.heli_way.get(figure)
         if way is not None and way[0] == heli["spot"] and view["round"] - way[2] >= HELI_STALL:
             return False
-        if self._hard(view, "heli_doomed") and treasure_holder(view) == figure \
-                and figure not in heli.get("riders", ()) \
-                and destroyed_odds(view, heli) >= self.budget["doomed_odds"]:
-            return False   # hard: boarded (and shown with him) it would not outlive the police's next phase
         pos = spot_from_text(here)
         step = allowance(view, figure)
         walk = moves_for(view, figure, goal).get(pos, FAR)
@@ -1210,31 +1163,6 @@ class GangBot(HeuristicBot):
                 or not sites_left(view) or not self._searchers(view, driver, {"riders": heli["riders"][:1]}):
             return None
         return driver
-
-    def _tour(self, view: dict, figure: str, pool: list[str]) -> str:
-        """Hard (``tour``): the building a lone searcher goes to first, on the order of the buildings
-        left that finds the treasure soonest on average (it lies in any of them alike): each building
-        costs the whole rounds of his walk to it from the last one, one at least (one flip a round)."""
-        here = spot_from_text(view["figures"][figure]["spot"])
-        step = allowance(view, figure)
-        dist = {b: moves_for(view, figure, b) for b in pool}
-        best: tuple | None = None
-        for perm in itertools.permutations(pool):
-            t = total = 0
-            at = here
-            for b in perm:
-                d = dist[b].get(at, FAR)
-                if d >= FAR:
-                    t = FAR
-                    break
-                t += max(1, -(-d // step))
-                total += t
-                at = spot_from_text(b)
-            key = (total if t < FAR else FAR, perm)
-            if best is None or key < best[0]:
-                best = (key, perm[0])
-        assert best is not None
-        return best[1]
 
     def _keep(self, view: dict, by_type: dict, figure: str, heli: dict) -> Action | None:
         """The keeper's turn (:meth:`_keeping`): fly to the square beside the building his partner
