@@ -77,9 +77,11 @@ BUDGET = {
              # helicopter the carrier waits in ("fetch_walk"); the carrier flies without waiting and
              # does not hide ("carrier_flies", _fly; "carrier_bold", _best_move); no disguise once
              # the treasure is found ("keep_undisguised", _gang, _reveal_found); once it is out a
-             # member neither hides nor frees himself ("out_bold", _best_move, _stay_held)
+             # member neither hides nor frees himself ("out_bold", _best_move, _stay_held); the pilot
+             # parks where the police are least likely to see it first, near the building second
+             # ("safe_park", _keep: a helicopter hit while parked is shot down once the carrier boards)
              "keeper": RR, "fetch_walk": RR, "carrier_bold": RR, "keep_undisguised": RR,
-             "carrier_flies": RR, "out_bold": RR, "drop": RR, "hidden_fetch": RR},
+             "carrier_flies": RR, "out_bold": RR, "drop": RR, "hidden_fetch": RR, "safe_park": RR},
 }
 
 SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a line of fire
@@ -1165,10 +1167,11 @@ class GangBot(HeuristicBot):
         return driver
 
     def _keep(self, view: dict, by_type: dict, figure: str, heli: dict) -> Action | None:
-        """The keeper's turn (:meth:`_keeping`): fly to the square beside the building his partner
-        searches where the police are least likely to see it after their move (out of every line
-        of fire now; the carrier must be able to walk beside it from the building's door in one
-        move), or stay where he is when it is hidden there and no square is safer."""
+        """The keeper's turn (:meth:`_keeping`): fly to the square out of every line of fire now where
+        the police are least likely to see it after their move ("safe_park": that first, by tenths;
+        else the squares from which the carrier can walk beside it from the building's door in one
+        move first), nearest the building his partner searches, or stay where he is when it is hidden
+        there and no square is safer."""
         rides = _acts(by_type, A.Ride, figure)
         ends = _acts(by_type, A.EndTurn, figure)
         mate = self._searchers(view, figure, heli)[0]
@@ -1182,6 +1185,8 @@ class GangBot(HeuristicBot):
         def key(sq: Any) -> tuple:
             text = str(sq)
             near = beside(dist, sq)
+            if self._hard(view, "safe_park"):
+                return (sight.seen(text), round(sight.later(text), 1), near > reach, near, text)
             return (near > reach, sight.seen(text), round(sight.later(text), 3), near, text)
         here = spot_from_text(heli["spot"])
         stay = key(here)
