@@ -29,7 +29,9 @@ It reads its seat's view and legal actions only (never the state), as every Lupi
 Levels differ in budget and noise only: easy plays a random legal move or end square one time in
 four and looks at no sample; normal samples 6 squares of each policeman's reach and takes a random
 end square one time in twenty; hard samples all of them, weighs risk more and looks a turn ahead
-(the treasure's carrier never takes a random square). All-vs-all: the same play for its own seat
+(the treasure's carrier never takes a random square), and at Rosso rubino plans the helicopter
+further (``BUDGET["hard"]``: a pilot keeps it aboard, out of the police's sight beside the building
+his partner searches, to fly the carrier out), from the same view. All-vs-all: the same play for its own seat
 (no betrayal there).
 
 Determinism: every choice is a pure function of the views seen and the seed (sorted keys, a
@@ -50,6 +52,7 @@ from game.lupin.ai import ANCHORS, EPISODE_GOALS, ORDER, HeuristicBot, held_devi
     free, members, moves_for, moves_to
 from game.lupin.belief import view_board_state
 from game.lupin.rules import actions as A
+from game.lupin.rules.cards import UnmaskHide
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cagliostro import data as cagliostro_data
 from game.lupin.rules.characters import sheet
@@ -59,13 +62,26 @@ from game.lupin.rules.odds import attack_odds
 from game.lupin.rules.vehicles import next_to
 
 LEVELS = ("easy", "normal", "hard")
+RR = ("rosso-rubino",)
 
 #: Each level's budget and noise: ``noise`` the chance of a random move, ``samples`` the squares of
 #: each policeman's reach looked at (0: none, None: all), ``risk`` the weight of that risk.
 BUDGET = {
     "easy": {"noise": 0.25, "samples": 0, "risk": 0.0},
     "normal": {"noise": 0.05, "samples": 6, "risk": 4.0},
-    "hard": {"noise": 0.0, "samples": None, "risk": 6.0, "lookahead": 8},
+    "hard": {"noise": 0.0, "samples": None, "risk": 6.0, "lookahead": 8,
+             # the seventh session's habits, each played in the episodes it names (GangBot._hard):
+             # a pilot keeps the helicopter aboard while his partner searches (_keeping, _keep), and
+             # from the drop-off lands beside his passenger's building ("drop", in _fly); the carrier
+             # is fetched to a landing out of sight ("hidden_fetch", _fetch) and a partner walks to the
+             # helicopter the carrier waits in ("fetch_walk"); the carrier flies without waiting and
+             # does not hide ("carrier_flies", _fly; "carrier_bold", _best_move); no disguise once
+             # the treasure is found ("keep_undisguised", _gang, _reveal_found); once it is out a
+             # member neither hides nor frees himself ("out_bold", _best_move, _stay_held); the pilot
+             # parks where the police are least likely to see it first, near the building second
+             # ("safe_park", _keep: a helicopter hit while parked is shot down once the carrier boards)
+             "keeper": RR, "fetch_walk": RR, "carrier_bold": RR, "keep_undisguised": RR,
+             "carrier_flies": RR, "out_bold": RR, "drop": RR, "hidden_fetch": RR, "safe_park": RR},
 }
 
 SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a line of fire
@@ -111,6 +127,15 @@ NOISE_IN_ROUNDS = ("cagliostro",)
 #: in the way (a token one stands on, or a way they shut, costs rounds, and the member walking to it
 #: may take another)
 POLICE_IN_THE_WAY = True
+
+
+def _disguise(card: str) -> bool:
+    """A mission card that hides its player inside a police agent (*Travestimento perfetto*)."""
+    from game.lupin.rules.catalog import card as card_data
+    try:
+        return card_data(card).effect == "disguise"
+    except (KeyError, AttributeError):
+        return "travestimento" in card
 
 
 # ------------------------------------------------------------------------------------ the board
@@ -664,6 +689,10 @@ class GangBot(HeuristicBot):
         self.heli_way: dict[str, tuple[str, int, int]] = {}
         self.suspect: str | None = None   # a partner seen shown for good (he has the treasure)
 
+    def _hard(self, view: dict, habit: str) -> bool:
+        """The level plays ``habit`` (a key of its budget naming the episodes) in this episode."""
+        return view["episode"] in self.budget.get(habit, ())
+
     # ---------------------------------------------------------------- entry
     def choose(self, view: dict, legal: Sequence[Action]) -> Action:
         if not legal:
@@ -861,7 +890,7 @@ class GangBot(HeuristicBot):
         # one, in the order that leaves the slowest of them nearest; a partner of another seat is
         # assumed to take the building of his rank
         mine = [c for c in members(view) if c in view["mine"] and free(view, c) and view["figures"][c].get("spot")
-                and treasure_holder(view) != c]
+                and treasure_holder(view) != c and c != self._keeper_of(view)]
         others = [c for c in members(view) if c not in view["mine"] and free(view, c) and not apart(view, c)]
         taken = {buildings[ORDER.index(c) % len(buildings)] for c in others} if len(buildings) > len(mine) else set()
         pool = [b for b in buildings if b not in taken] or buildings
@@ -897,7 +926,8 @@ class GangBot(HeuristicBot):
                 return ends[0]
         if A.FreeSelf in by_type or A.Vanish in by_type:
             return HeuristicBot._gang(self, view, by_type)
-        reveal = self._reveal(view, by_type)
+        reveal = self._reveal_found(view, by_type) if self._hard(view, "keep_undisguised") else None
+        reveal = reveal or self._reveal(view, by_type)
         if reveal is not None:
             return reveal
         talk = self._radio(view, by_type, figure)
@@ -929,12 +959,31 @@ class GangBot(HeuristicBot):
             rest[A.UseDevice] = [a for a in rest[A.UseDevice] if a.device != "radio"]
             if not rest[A.UseDevice]:
                 del rest[A.UseDevice]
+        if self._hard(view, "keep_undisguised") and A.PlayCard in rest and self._found(view):
+            # hard: no disguise once the treasure is found (inside an agent he goes where the
+            # police go, and the gang wins only once every loyal member is off the board)
+            cards = [a for a in rest[A.PlayCard] if not _disguise(a.card)]
+            if cards:
+                rest[A.PlayCard] = cards
+            else:
+                del rest[A.PlayCard]
         ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure] or by_type.get(A.EndTurn, [])
         if rest:
             if ends:
                 rest[A.EndTurn] = ends
             return HeuristicBot._gang(self, view, rest)
         return ends[0] if ends else next(iter(by_type.values()))[0]
+
+    def _reveal_found(self, view: dict, by_type: dict) -> Action | None:
+        """Hard: a member in disguise once the treasure is found slips out at once, towards his goal."""
+        hides = by_type.get(UnmaskHide, [])
+        if not hides or not self._found(view):
+            return None
+        goal = self.goal(view, hides[0].figure)
+        if goal is None:
+            return None
+        dist = moves_for(view, hides[0].figure, goal)
+        return min(hides, key=lambda a: (dist.get(spot_from_text(a.to), FAR), a.to))
 
     def _out_this_turn(self, view: dict, c: str) -> bool:
         """``c`` can reach an exit this turn: on foot, or aboard a car that has not moved."""
@@ -958,6 +1007,8 @@ class GangBot(HeuristicBot):
         more to wait for (and pay his devices or a round)."""
         if STAY_HELD is False or i_am_traitor(view, figure):
             return False
+        if self._hard(view, "out_bold") and view.get("treasure_out") and not view.get("betrayed"):
+            return True    # hard: the treasure is out; held, he is no longer one to wait for
         holder = treasure_holder(view)
         if holder is None or holder == figure or holder not in view["mine"] or not free(view, holder) \
                 or apart(view, holder) or not view["figures"][holder].get("spot"):
@@ -1073,6 +1124,8 @@ class GangBot(HeuristicBot):
             and not apart(view, holder) and view["figures"][holder].get("spot") else None
         if mate is not None:
             return self._fetch(view, by_type, figure, heli, mate)
+        if self._keeping(view, figure):
+            return self._keep(view, by_type, figure, heli)
         if figure not in heli["riders"]:
             return self._to_helicopter(view, by_type, figure, heli)
         sight = Sight(view, 0, self.rng)
@@ -1080,6 +1133,13 @@ class GangBot(HeuristicBot):
         outs = _acts(by_type, A.GetOut, figure)
         ends = _acts(by_type, A.EndTurn, figure)
         step = allowance(view, figure)
+        if rides and self._hard(view, "drop") and self._keeper_of(view) == figure and len(heli["riders"]) > 1:
+            # hard: he keeps the helicopter once his passenger is out; he lands beside the passenger's building
+            passenger = heli["riders"][1]
+            goal = self.goal(view, passenger) or goal
+            sight = Sight(view, 0, self.rng)
+            landing = {a: self._landing_cost(view, passenger, goal, a.to, sight) for a in rides}
+            return min(rides, key=lambda a: (landing[a], a.to))
         if rides and goal is not None:
             landing = {a: self._landing_cost(view, figure, goal, a.to, sight) for a in rides}
             best = min(rides, key=lambda a: (landing[a], a.to))
@@ -1102,6 +1162,10 @@ class GangBot(HeuristicBot):
             waiting = [c for c in members(view) if c in view["mine"] and c != figure and c not in heli["riders"]
                        and free(view, c) and self._heading_for(view, c, heli)
                        and self._turns_to(view, c, heli["spot"]) + 2 <= self._rounds_left(view)]
+            if self._hard(view, "carrier_flies") and treasure_holder(view) == figure:
+                # hard: the carrier does not wait aboard for a partner (a grounded helicopter is
+                # shot at, and the gang wins once the treasure is out and no loyal member is free)
+                waiting = []
             walk = moves_for(view, figure, goal).get(spot_from_text(heli["spot"]), FAR)
             after = landing[best]
             if not waiting and after < FAR and -(-int(after) // step) + 1 <= -(-walk // step) + AIR_SLACK:
@@ -1127,6 +1191,70 @@ class GangBot(HeuristicBot):
             return min(outs, key=lambda a: (dist.get(spot_from_text(a.square), FAR)
                                             + (0 if carrier else SEEN_COST * sight.seen(a.square)), a.square))
         return None
+
+    def _searchers(self, view: dict, figure: str, heli: dict) -> list[str]:
+        """The seat's partners of ``figure`` free on the board and not aboard the helicopter."""
+        return [c for c in members(view) if c in view["mine"] and c != figure and free(view, c)
+                and view["figures"][c].get("spot") and c not in heli.get("riders", ())]
+
+    def _keeping(self, view: dict, figure: str) -> bool:
+        """Hard (the episodes of ``keeper``): ``figure`` alone aboard the helicopter keeps it while his
+        partner searches and nobody carries the treasure: a helicopter left on the ground by the
+        buildings is seen and shot down before the treasure is found, where one kept aboard is
+        flown out of the police's sight every turn and waits beside the building being searched,
+        so that the carrier boards it as he comes out and is flown to an exit in the same round."""
+        if not self._hard(view, "keeper") or figure not in view["mine"]:
+            return False
+        heli = helicopter(view)
+        if heli is None or list(heli.get("riders", ())) != [figure] or treasure_holder(view) is not None \
+                or unknown_tiles_carried(view) or self._found(view) or not sites_left(view):
+            return False
+        return bool(self._searchers(view, figure, heli))
+
+    def _keeper_of(self, view: dict) -> str | None:
+        """Hard (``keeper``): the member who keeps the helicopter, or will once his passengers are out
+        (its driver), while nobody carries the treasure; None otherwise."""
+        if not self._hard(view, "keeper"):
+            return None
+        heli = helicopter(view)
+        if heli is None or not heli.get("riders") or heli["riders"][0] not in view["mine"]:
+            return None
+        driver = heli["riders"][0]
+        if treasure_holder(view) is not None or unknown_tiles_carried(view) or self._found(view) \
+                or not sites_left(view) or not self._searchers(view, driver, {"riders": heli["riders"][:1]}):
+            return None
+        return driver
+
+    def _keep(self, view: dict, by_type: dict, figure: str, heli: dict) -> Action | None:
+        """The keeper's turn (:meth:`_keeping`): fly to the square out of every line of fire now where
+        the police are least likely to see it after their move ("safe_park": that first, by tenths;
+        else the squares from which the carrier can walk beside it from the building's door in one
+        move first), nearest the building his partner searches, or stay where he is when it is hidden
+        there and no square is safer."""
+        rides = _acts(by_type, A.Ride, figure)
+        ends = _acts(by_type, A.EndTurn, figure)
+        mate = self._searchers(view, figure, heli)[0]
+        target = self.goal(view, mate)
+        if target is None:
+            return ends[0] if ends else None
+        dist = moves_for(view, mate, target)
+        reach = allowance(view, mate)
+        sight = Sight(view, None, self.rng)
+
+        def key(sq: Any) -> tuple:
+            text = str(sq)
+            near = beside(dist, sq)
+            if self._hard(view, "safe_park"):
+                return (sight.seen(text), round(sight.later(text), 1), near > reach, near, text)
+            return (near > reach, sight.seen(text), round(sight.later(text), 3), near, text)
+        here = spot_from_text(heli["spot"])
+        stay = key(here)
+        if not rides:
+            return ends[0] if ends else None
+        best = min(rides, key=lambda a: key(spot_from_text(a.to)))
+        if not heli.get("shown") and stay[:3] <= key(spot_from_text(best.to))[:3]:
+            return ends[0] if ends else None
+        return best
 
     def _to_helicopter(self, view: dict, by_type: dict, figure: str, heli: dict) -> Action | None:
         """Not aboard: he boards when flying pays (:meth:`_heading_for`), else walks to it."""
@@ -1173,6 +1301,15 @@ class GangBot(HeuristicBot):
             if boards and not heli.get("moved") and self.stepped_out != (view["round"], figure):
                 self.boarded = (view["round"], figure)
                 return boards[0]   # beside it: he boards, and flies to the carrier (or with him) now or next turn
+            if self._hard(view, "fetch_walk") and mate in heli["riders"] and self._heading_for(view, figure, heli):
+                # hard: the carrier waits aboard for him (see _fly): he walks to it, not away
+                moves = _acts(by_type, A.Move, figure)
+                if moves:
+                    near = [a for a in moves if next_to(spot_from_text(a.to), spot_from_text(heli["spot"]))]
+                    if near:
+                        sight = Sight(view, 0, self.rng)
+                        return min(near, key=lambda a: (sight.seen(a.to), a.to))
+                    return self._best_move(view, figure, heli["spot"], moves)
             return None
         rides = _acts(by_type, A.Ride, figure)
         ends = _acts(by_type, A.EndTurn, figure)
@@ -1190,11 +1327,34 @@ class GangBot(HeuristicBot):
                     self.stepped_out = (view["round"], figure)
                     return outs[0]
             return ends[0] if ends else None
+        if rides and self._hard(view, "hidden_fetch"):
+            pick = self._hidden_beside(view, mate, rides, heli)
+            if pick is not None:
+                return pick if pick != "stay" or not ends else ends[0]
         if rides:
             pick = self._beside_partner(view, mate, rides, Sight(view, 0, self.rng))
             if pick is not None:
                 return pick
         return ends[0] if ends else None
+
+    def _hidden_beside(self, view: dict, mate: str, rides: list[Action], heli: dict) -> Action | str | None:
+        """Hard (``hidden_fetch``): the landing the carrier can walk beside on his next turn that the
+        police are least likely to see after their move (out of every line of fire now first);
+        "stay" when the helicopter already stands so, hidden; None when no landing is in his reach."""
+        near = moves_for(view, mate, view["figures"][mate]["spot"])
+        reach = allowance(view, mate)
+        sight = Sight(view, None, self.rng)
+
+        def key(sq: Any) -> tuple:
+            d = beside(near, sq)
+            return (d > reach, sight.seen(str(sq)), round(sight.later(str(sq)), 3), d, str(sq))
+        ok = [a for a in rides if beside(near, spot_from_text(a.to)) <= reach]
+        if not ok:
+            return None
+        best = min(ok, key=lambda a: key(spot_from_text(a.to)))
+        if not heli.get("shown") and key(spot_from_text(heli["spot"]))[:3] <= key(spot_from_text(best.to))[:3]:
+            return "stay"
+        return best
 
     # ---------------------------------------------------------------- ground vehicles
     def _car_way(self, view: dict, figure: str, goal: str, car: dict, frm: Sq | None = None) -> tuple[int, int]:
@@ -1411,8 +1571,11 @@ class GangBot(HeuristicBot):
             relax = 0.1   # on his way out, one of many seats: the gang's win waits for the last one
         relax *= 0.5 ** self.waited.get(figure, 0)
         relax *= EPISODE_CAUTION.get(view["episode"], 1.0)
+        if self._hard(view, "out_bold") and view.get("treasure_out") and not view.get("betrayed"):
+            relax = 0.0   # hard: the treasure is out; arrested or out, he no longer keeps the gang waiting
         stay = step * (0.5 if slack > 3 else 1.5)   # what a round standing still costs him
-        shown_anyway = bool(view["figures"][figure].get("shown")) and ((carrier and not CARRIER_HIDES) or apart(view, figure))
+        shown_anyway = bool(view["figures"][figure].get("shown")) and ((carrier and not CARRIER_HIDES) or apart(view, figure)
+                                                                       or (carrier and self._hard(view, "carrier_bold")))
 
         def cost_at(to: str) -> float:
             d = dist.get(spot_from_text(to), FAR)

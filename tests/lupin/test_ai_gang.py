@@ -691,3 +691,44 @@ def test_a_partner_on_the_exit_leaves_while_a_carrier_of_another_seat_is_on_his_
     view["seat"] = "jigen"
     del view["mine"]["lupin"]
     assert GangBot("normal", 1)._escape_now(view, "jigen")
+
+
+def test_the_hard_gang_keeps_the_helicopter_aboard_and_flies_the_carrier_out():
+    """Rosso rubino, 2 players, against the normal police (seventh session): once his partner is out
+    to search, the hard gang's pilot stays aboard until the treasure is found (a helicopter left on
+    the ground by the buildings is seen and shot down), his flights on the way end out of every
+    police line of fire (where the police are least likely to see it after their move, near the
+    building his partner searches), and the carrier boards it as he comes out (he plays last) and
+    is flown beside an exit and out the next round.
+    The normal gang's pilot steps out of it to search and leaves it on the ground."""
+    left = {"hard": 0, "normal": 0}
+    flights = hidden = by_air = 0
+    for level in ("hard", "normal"):
+        for seed in (1, 3, 6):
+            flown: set = set()
+
+            def look(state, seat, view, legal, action, level=level, flown=flown):
+                nonlocal flights, hidden, by_air
+                heli = next((r for r in view.get("rides", ()) if r["device"] == "helicopter"), None)
+                holder = treasure_holder(view)
+                if heli is None or holder is not None or view.get("alarm"):
+                    if isinstance(action, A.Ride) and holder in heli["riders"]:
+                        flown.add(view["round"])
+                    if level == "hard" and isinstance(action, A.Escape) and action.figure == holder \
+                            and view["round"] in flown:
+                        by_air += 1   # flown beside an exit with the treasure, and out in that round
+                    return
+                mates = [c for c in view["mine"] if c != getattr(action, "figure", None)
+                         and view["figures"][c].get("spot") and not view["figures"][c].get("arrested_by")
+                         and c not in heli["riders"]]
+                alone = heli["riders"] == [getattr(action, "figure", None)] and mates
+                if isinstance(action, A.GetOut) and alone:
+                    left[level] += 1   # the pilot steps out while his partner searches
+                if level == "hard" and isinstance(action, A.Ride) and alone:
+                    flights += 1
+                    hidden += not Sight(view, 0, random.Random(0)).seen(action.to)
+            play({"episode": "rosso-rubino", "players": 2}, seed, "normal", level, on_decision=look, max_actions=4000)
+    assert left["hard"] == 0, f"the hard pilot stepped out {left['hard']} times before the treasure was found"
+    assert left["normal"] >= 2, "the normal gang's pilot steps out to search"
+    assert flights >= 3 and hidden >= flights - 1, f"{flights - hidden} of {flights} of the pilot's landings in sight"
+    assert by_air >= 2, "the carrier leaves by the helicopter"
