@@ -55,6 +55,7 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.cards import UnmaskHide
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cagliostro import data as cagliostro_data
+from game.lupin.rules.catalog import card as card_data
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, Inside, Under, \
     spot_from_text
@@ -71,17 +72,16 @@ BUDGET = {
     "normal": {"noise": 0.05, "samples": 6, "risk": 4.0},
     "hard": {"noise": 0.0, "samples": None, "risk": 6.0, "lookahead": 8,
              # the seventh session's habits, each played in the episodes it names (GangBot._hard):
-             # a pilot keeps the helicopter aboard while his partner searches (_keeping, _keep), and
+             # a pilot keeps the helicopter aboard while his partner searches, parked where the police
+             # are least likely to see it ("keeper": _keeping, _keep), and
              # from the drop-off lands beside his passenger's building ("drop", in _fly); the carrier
              # is fetched to a landing out of sight ("hidden_fetch", _fetch) and a partner walks to the
              # helicopter the carrier waits in ("fetch_walk"); the carrier flies without waiting and
              # does not hide ("carrier_flies", _fly; "carrier_bold", _best_move); no disguise once
              # the treasure is found ("keep_undisguised", _gang, _reveal_found); once it is out a
-             # member neither hides nor frees himself ("out_bold", _best_move, _stay_held); the pilot
-             # parks where the police are least likely to see it first, near the building second
-             # ("safe_park", _keep: a helicopter hit while parked is shot down once the carrier boards)
+             # member neither hides nor frees himself ("out_bold", _best_move, _stay_held)
              "keeper": RR, "fetch_walk": RR, "carrier_bold": RR, "keep_undisguised": RR,
-             "carrier_flies": RR, "out_bold": RR, "drop": RR, "hidden_fetch": RR, "safe_park": RR},
+             "carrier_flies": RR, "out_bold": RR, "drop": RR, "hidden_fetch": RR},
 }
 
 SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a line of fire
@@ -97,12 +97,12 @@ OTHERS_DO_NOT_WAIT = True
 #: Gang seats from which Lupin's seat buys a radio for the news that the treasure is found (0: never),
 #: in the episodes named (where the helicopter is bought first and a tile's news is what is missing)
 RADIO_SEATS = 3
+RADIO_EPISODES = ("rosso-rubino",)
 #: A member walking out with LEAVE_SLACK rounds to spare or fewer, in a gang of LEAVE_SEATS seats or
 #: more, hides only as with one round to spare (traced at 5 players: members who hid their way out
 #: a square at a time were the last on the board when time ran out)
 LEAVE_SLACK = 2
 LEAVE_SEATS = 3
-RADIO_EPISODES = ("rosso-rubino",)
 HELI_STALL = 2         # rounds a member walking to the helicopter may go without coming nearer before he gives it up
 #: How much hiding weighs in each episode: at Cagliostro the site is wide for its 18 rounds and the
 #: police stand on it from the start, so time comes first (measured: hiding as elsewhere stalls the
@@ -131,11 +131,7 @@ POLICE_IN_THE_WAY = True
 
 def _disguise(card: str) -> bool:
     """A mission card that hides its player inside a police agent (*Travestimento perfetto*)."""
-    from game.lupin.rules.catalog import card as card_data
-    try:
-        return card_data(card).effect == "disguise"
-    except (KeyError, AttributeError):
-        return "travestimento" in card
+    return card_data(card).effect == "disguise"
 
 
 # ------------------------------------------------------------------------------------ the board
@@ -364,6 +360,11 @@ def apart(view: dict, c: str) -> bool:
     apart at Cagliostro)."""
     part = view.get("cagliostro") or {}
     return c == "fujiko" and (bool(view.get("betrayed")) or bool(part.get("fujiko_apart")))
+
+
+def gang_seats(view: dict) -> int:
+    """How many seats play the gang (1 with 2 players, 4 with 5)."""
+    return len({s for c, s in view["seats"].items() if c in members(view)})
 
 
 def i_am_traitor(view: dict, figure: str) -> bool:
@@ -733,7 +734,7 @@ class GangBot(HeuristicBot):
         radio, after the helicopter: once the treasure is found he tells every partner at once
         (what the tile is, where everybody stands), instead of each learning it late."""
         if view["seat"] != "lupin" or view["episode"] not in RADIO_EPISODES or not RADIO_SEATS \
-                or len({s for c, s in view["seats"].items() if c in members(view)}) < RADIO_SEATS:
+                or gang_seats(view) < RADIO_SEATS:
             return None
         if any("radio" in held_devices(view, c) for c in view["mine"]):
             return None
@@ -1227,10 +1228,10 @@ class GangBot(HeuristicBot):
 
     def _keep(self, view: dict, by_type: dict, figure: str, heli: dict) -> Action | None:
         """The keeper's turn (:meth:`_keeping`): fly to the square out of every line of fire now where
-        the police are least likely to see it after their move ("safe_park": that first, by tenths;
-        else the squares from which the carrier can walk beside it from the building's door in one
-        move first), nearest the building his partner searches, or stay where he is when it is hidden
-        there and no square is safer."""
+        the police are least likely to see it after their move (that first, by tenths: a helicopter
+        hit while parked is shot down once the carrier boards), then one the carrier can walk beside
+        from the building in one move, nearest the building his partner searches; or stay where he
+        is when it is hidden there and no square is safer."""
         rides = _acts(by_type, A.Ride, figure)
         ends = _acts(by_type, A.EndTurn, figure)
         mate = self._searchers(view, figure, heli)[0]
@@ -1244,9 +1245,7 @@ class GangBot(HeuristicBot):
         def key(sq: Any) -> tuple:
             text = str(sq)
             near = beside(dist, sq)
-            if self._hard(view, "safe_park"):
-                return (sight.seen(text), round(sight.later(text), 1), near > reach, near, text)
-            return (near > reach, sight.seen(text), round(sight.later(text), 3), near, text)
+            return (sight.seen(text), round(sight.later(text), 1), near > reach, near, text)
         here = spot_from_text(heli["spot"])
         stay = key(here)
         if not rides:
@@ -1279,8 +1278,13 @@ class GangBot(HeuristicBot):
             self.heli_way.pop(figure, None)
         elif way is None or way[0] != heli["spot"] or d < way[1]:
             self.heli_way[figure] = (heli["spot"], d, view["round"])
+        return self._walk_to_helicopter(view, figure, heli, moves)
+
+    def _walk_to_helicopter(self, view: dict, figure: str, heli: dict, moves: list[Action]) -> Action | None:
+        """A step towards the helicopter: next to it (boarding is free once there) on the square out
+        of sight, else the best move on the way."""
         near = [a for a in moves if next_to(spot_from_text(a.to), spot_from_text(heli["spot"]))]
-        if near:   # next to it (boarding is free once there): the square out of sight
+        if near:
             sight = Sight(view, 0, self.rng)
             return min(near, key=lambda a: (sight.seen(a.to), a.to))
         return self._best_move(view, figure, heli["spot"], moves)
@@ -1305,11 +1309,7 @@ class GangBot(HeuristicBot):
                 # hard: the carrier waits aboard for him (see _fly): he walks to it, not away
                 moves = _acts(by_type, A.Move, figure)
                 if moves:
-                    near = [a for a in moves if next_to(spot_from_text(a.to), spot_from_text(heli["spot"]))]
-                    if near:
-                        sight = Sight(view, 0, self.rng)
-                        return min(near, key=lambda a: (sight.seen(a.to), a.to))
-                    return self._best_move(view, figure, heli["spot"], moves)
+                    return self._walk_to_helicopter(view, figure, heli, moves)
             return None
         rides = _acts(by_type, A.Ride, figure)
         ends = _acts(by_type, A.EndTurn, figure)
@@ -1566,8 +1566,7 @@ class GangBot(HeuristicBot):
         step = allowance(view, figure)
         carrier = treasure_holder(view) == figure
         relax = 0.1 if slack <= 1 else 0.3 if slack <= 2 else 0.6 if slack <= 3 else 1.0
-        if slack <= LEAVE_SLACK and goal in exit_squares(view, figure) and \
-                len({s for c, s in view["seats"].items() if c in members(view)}) >= LEAVE_SEATS:
+        if slack <= LEAVE_SLACK and goal in exit_squares(view, figure) and gang_seats(view) >= LEAVE_SEATS:
             relax = 0.1   # on his way out, one of many seats: the gang's win waits for the last one
         relax *= 0.5 ** self.waited.get(figure, 0)
         relax *= EPISODE_CAUTION.get(view["episode"], 1.0)

@@ -29,12 +29,23 @@ def _ruby_held_by(st, member):
     return t
 
 
-def test_a_partner_who_steps_next_to_the_carrier_learns_what_his_tile_is():
+def _lupin_holding(treasure: bool):
+    """Rosso rubino, no police: Lupin on F5 holds a tile (the ruby or an empty one) only his seat has
+    seen; Jigen on F9, out of talking reach, may step beside him."""
     st = started("rosso-rubino")
     clear_police(st)
-    t = _ruby_held_by(st, "lupin")
+    if treasure:
+        t = _ruby_held_by(st, "lupin")
+    else:
+        t = next(t for t in st.tiles if not t.treasure)
+        t.site, t.carrier, t.seen_by = None, "lupin", {"lupin"}
     put(st, "lupin", "F5")
     put(st, "jigen", "F9")
+    return st, t
+
+
+def test_a_partner_who_steps_next_to_the_carrier_learns_what_his_tile_is():
+    st, t = _lupin_holding(True)
     assert "treasure" not in st.view("jigen")["tiles"][t.index]          # not yet: he is 4 squares off
     st.apply(_step_beside(st, "jigen", "lupin"))
     assert st.view("jigen")["tiles"][t.index]["treasure"] is True        # told, side by side
@@ -63,21 +74,12 @@ def test_a_radio_tells_every_partner_what_any_of_them_knows():
 
 
 def test_an_empty_tile_is_told_as_empty_too():
-    st = started("rosso-rubino")
-    clear_police(st)
-    empty = next(t for t in st.tiles if not t.treasure)
-    empty.site, empty.carrier, empty.seen_by = None, "lupin", {"lupin"}
-    put(st, "lupin", "F5")
-    put(st, "jigen", "F9")
+    st, empty = _lupin_holding(False)
     st.apply(_step_beside(st, "jigen", "lupin"))
     assert st.view("jigen")["tiles"][empty.index]["treasure"] is False
 
 
 def test_the_seat_that_heard_a_tile_cannot_undo_the_move_that_told_it():
-    st = started("rosso-rubino")
-    clear_police(st)
-    _ruby_held_by(st, "lupin")
-    put(st, "lupin", "F5")
-    put(st, "jigen", "F9")
+    st, _ = _lupin_holding(True)
     ev = st.apply(_step_beside(st, "jigen", "lupin"))
     assert any(e.kind == "told" and e.reveal for e in ev)
