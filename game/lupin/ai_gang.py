@@ -309,6 +309,8 @@ GROUND = ("alfa_romeo_2300", "sport_motorbike", "fiat_500", "jeep")
 #: these the shop offers.
 CAR_WISH = ("alfa_romeo_2300",)
 CAR_EPISODES = ("stonehenge",)
+HELD_WHEN_OUT = True    # every level: an arrested member stays held once the treasure is out
+HELD_FOR_OTHERS = True  # ... and while a partner of another seat carries it (5 players)
 STAY_HELD = True        # an arrested member stays held while a partner takes the treasure out before him
 CARRIER_HIDES = True   # the carrier, shown for good, still ends out of the lines of fire where he can
 CARRIER_CAR_SLACK = 1   # turns the carrier's way by car may take beyond his walk (aboard nobody shoots him)
@@ -1008,9 +1010,13 @@ class GangBot(HeuristicBot):
         more to wait for (and pay his devices or a round)."""
         if STAY_HELD is False or i_am_traitor(view, figure):
             return False
-        if self._hard(view, "out_bold") and view.get("treasure_out") and not view.get("betrayed"):
-            return True    # hard: the treasure is out; held, he is no longer one to wait for
+        if (HELD_WHEN_OUT or self._hard(view, "out_bold")) and view.get("treasure_out") and not view.get("betrayed"):
+            return True    # the treasure is out; held, he is no longer one to wait for
         holder = treasure_holder(view)
+        if HELD_FOR_OTHERS and holder is not None and holder != figure and holder not in view["mine"] \
+                and holder in members(view) and free(view, holder) and not apart(view, holder):
+            return True    # a partner of another seat carries it: this seat cannot tell when he is out,
+            #                and freed he is one more to wait for (traced: freed and arrested again, seed 1)
         if holder is None or holder == figure or holder not in view["mine"] or not free(view, holder) \
                 or apart(view, holder) or not view["figures"][holder].get("spot"):
             return False

@@ -733,3 +733,36 @@ def test_the_hard_gang_keeps_the_helicopter_aboard_and_flies_the_carrier_out():
     assert left["normal"] >= 2, "the normal gang's pilot steps out to search"
     assert flights >= 3 and hidden >= flights - 1, f"{flights - hidden} of {flights} of the pilot's landings in sight"
     assert by_air >= 2, "the carrier leaves by the helicopter"
+
+
+def test_with_five_players_an_arrested_member_stays_held_while_another_seats_partner_has_the_treasure():
+    """With a seat for each member, a seat told that a partner of another seat carries the ruby
+    cannot tell when he will be out: its arrested member no longer frees himself (freed, he was one
+    more to walk out and was arrested again: traced at Rosso rubino with 5 players), nor once the
+    treasure is out; before anything is found he frees himself as before. Read from the seats' own
+    views of a seeded 5-player game, with the seat's member's arrest written into the view."""
+    views: dict[str, tuple[str, dict]] = {}
+
+    def look(state, seat, view, legal, action):
+        holder = treasure_holder(view)
+        me = next(iter(view["mine"])) if len(view["mine"]) == 1 else None
+        if me is None or me == holder or me == "fujiko":
+            return
+        if holder is None and "before" not in views and view["round"] >= 3:
+            views["before"] = (me, copy.deepcopy(view))
+        if holder is not None and holder not in view["mine"] and "other" not in views \
+                and not view["figures"][holder].get("arrested_by"):
+            views["other"] = (me, copy.deepcopy(view))
+    play({"episode": "rosso-rubino", "players": 5}, 3, "normal", "normal", on_decision=look)
+    assert set(views) == {"before", "other"}, sorted(views)
+    bot = GangBot("normal", 1)
+    for key, expected in (("other", True), ("before", False)):
+        me, view = views[key]
+        view = copy.deepcopy(view)
+        view["figures"][me]["arrested_by"] = "agent-1"
+        assert bot._stay_held(view, me) is expected, key
+    me, view = views["before"]
+    view = copy.deepcopy(view)
+    view["figures"][me]["arrested_by"] = "agent-1"
+    view["treasure_out"] = True
+    assert bot._stay_held(view, me) is True
