@@ -733,3 +733,49 @@ def test_the_hard_gang_keeps_the_helicopter_aboard_and_flies_the_carrier_out():
     assert left["normal"] >= 2, "the normal gang's pilot steps out to search"
     assert flights >= 3 and hidden >= flights - 1, f"{flights - hidden} of {flights} of the pilot's landings in sight"
     assert by_air >= 2, "the carrier leaves by the helicopter"
+
+
+# ------------------------------------------------------------------------------ Cagliostro's search, 5 players (eighth session)
+
+def test_the_seats_of_the_search_share_the_tokens_out_from_the_start():
+    """Cagliostro, 5 players: in round 1 each loyal member's seat sees only its own member, all three
+    on the gang's squares. Each seat takes the partners it does not see to stand where they started
+    (not already in the middle of the site) and with the devices the gang's plan bought them (a
+    wetsuit swims to the token in the flooded zone), so the three seats give their members three
+    different tokens: nobody walks to a handwheel on the ring road (traced, seed 24: Jigen and
+    Goemon both walked to P1 for four rounds while the partners they took for near the tokens
+    were still on their way)."""
+    for seed in (1, 2, 3, 4, 5, 24):
+        state = _game_at({"episode": "cagliostro", "players": 5, "difficulty": "expert", "variant": "coop"}, seed, 1)
+        goals = {}
+        for c in ("lupin", "jigen", "goemon"):
+            view = state.view(state.seat_of[c])
+            assert view["figures"]["lupin" if c != "lupin" else "jigen"]["spot"] is None   # not seen
+            goals[c] = GangBot("normal", seed).goal(view, c)
+        tokens = set(state.view("lupin")["cagliostro"]["tokens"])
+        assert set(goals.values()) <= tokens, (seed, goals)
+        assert len(set(goals.values())) == 3, (seed, goals)
+
+
+def test_a_partner_out_of_sight_is_guessed_along_his_way():
+    """Cagliostro, 5 players: Goemon's seat, not seeing Lupin, takes him first on his start square,
+    then a round later his allowance further along the way to the token its plan gave him, and on
+    that token once it is turned face up."""
+    from game.lupin.ai_gang import site_start_square
+    state = _game_at({"episode": "cagliostro", "players": 5, "difficulty": "expert", "variant": "coop"}, 24, 1)
+    view = copy.deepcopy(state.view("goemon"))
+    bot = GangBot("normal", 3)
+    bot.goal(view, "goemon")
+    start = site_start_square(view, "lupin")
+    assert start == "A2" and bot.mates["lupin"] == (start, 1)
+    target = bot.mate_goals["lupin"]
+    d0 = moves_for(view, "lupin", target)   # (Lupin's devices do not matter on the way from A2)
+    view["round"] = 2
+    bot.goal(view, "goemon")
+    guessed, when = bot.mates["lupin"]
+    assert when == 2 and d0[spot_from_text(guessed)] == d0[spot_from_text(start)] - allowance(view, "lupin")
+    view["round"] = 3
+    bot.mate_goals["lupin"] = target
+    view["cagliostro"]["tokens"][target] = "owl"
+    bot.goal(view, "goemon")
+    assert bot.mates["lupin"] == (target, 3)
