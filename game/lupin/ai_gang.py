@@ -127,6 +127,10 @@ NOISE_IN_ROUNDS = ("cagliostro",)
 #: in the way (a token one stands on, or a way they shut, costs rounds, and the member walking to it
 #: may take another)
 POLICE_IN_THE_WAY = True
+#: Cagliostro: what a member buys a medical kit instead of (Jigen's rifle: a slowed member was the
+#: one left on the board when the coins were out), and the kit is used only once a wound slows its
+#: member (a first wound does not)
+CAGLIOSTRO_KITS = ("rifle",)
 #: Cagliostro with a seat for each member: a partner whose square the seat does not see is taken to
 #: stand where he was last seen (at first the gang's start square), moved on since then by his
 #: allowance each round towards the goal the seat's plan gives him, and on the token he walked to
@@ -360,6 +364,14 @@ def turns(moves: int, step: int) -> int:
     return FAR if moves >= FAR else -(-moves // max(1, step))
 
 # ------------------------------------------------------------------------------------ knowledge
+
+def slowed(view: dict, c: str) -> bool:
+    """``c``'s wounds take moves off his allowance."""
+    try:
+        return sheet(c).movement(view["figures"][c]["wounds"]) < sheet(c).movement(0)
+    except KeyError:
+        return False
+
 
 def apart(view: dict, c: str) -> bool:
     """A member playing for himself against the seat: a traitor Fujiko (she has betrayed, or plays
@@ -778,7 +790,13 @@ class GangBot(HeuristicBot):
         radio = self._radio_to_buy(view, by_type)
         if radio is not None:
             return radio
-        return super()._plan(view, by_type)
+        choice = super()._plan(view, by_type)
+        if view["episode"] == "cagliostro" and CAGLIOSTRO_KITS and isinstance(choice, A.BuyDevice) \
+                and choice.device in CAGLIOSTRO_KITS:
+            kits = [a for a in by_type.get(A.BuyDevice, ()) if a.device == "medical_kit" and a.figure == choice.figure]
+            if kits:
+                return kits[0]
+        return choice
 
     @staticmethod
     def _radio_to_buy(view: dict, by_type: dict) -> Action | None:
@@ -1061,6 +1079,11 @@ class GangBot(HeuristicBot):
                 return hide
         # cards, devices and the rest as the heuristic plays them, without its escapes, moves, shots
         rest = {k: v for k, v in by_type.items() if k not in (A.Escape, A.Move, A.Shoot, A.Melee, A.Ride, A.GetIn)}
+        if A.UseDevice in rest and view["episode"] == "cagliostro" and CAGLIOSTRO_KITS:
+            # the medical kit (single use) is kept until a wound slows its member down
+            rest[A.UseDevice] = [a for a in rest[A.UseDevice] if a.device != "medical_kit" or slowed(view, a.target)]
+            if not rest[A.UseDevice]:
+                del rest[A.UseDevice]
         if A.UseDevice in rest and RADIO_SEATS:   # the radio is kept for the news (_radio)
             rest[A.UseDevice] = [a for a in rest[A.UseDevice] if a.device != "radio"]
             if not rest[A.UseDevice]:
