@@ -127,10 +127,15 @@ NOISE_IN_ROUNDS = ("cagliostro",)
 #: in the way (a token one stands on, or a way they shut, costs rounds, and the member walking to it
 #: may take another)
 POLICE_IN_THE_WAY = True
-#: Cagliostro: what a member buys a medical kit instead of (Jigen's rifle: a slowed member was the
-#: one left on the board when the coins were out), and the kit is used only once a wound slows its
-#: member (a first wound does not)
-CAGLIOSTRO_KITS = ("rifle",)
+#: Cagliostro: the medical kit (single use) is used only once a wound slows its member (Lupin moves
+#: 6 with one wound as with none, and spent his kit on it; a member slowed by his wounds was the one
+#: left on the board when the coins were out in 5 of the 16 games lost of 100 against random police)
+KIT_WHEN_SLOWED = True
+#: Cagliostro, 4-5 players: a member on the gang's exit leaves once Fujiko, carrying the coins and
+#: not openly a traitor, is nearer the gang's exits than her own (T1/T25): she has repented and
+#: brings them out (traced, seed 22: she walked to and fro beside A4 from round 13 to 18 while
+#: Lupin, Jigen and Goemon took turns standing on it, waiting to take the coins back from her)
+FUJIKO_COMES = True
 #: Cagliostro with a seat for each member: a partner whose square the seat does not see is taken to
 #: stand where he was last seen (at first the gang's start square), moved on since then by his
 #: allowance each round towards the goal the seat's plan gives him, and on the token he walked to
@@ -371,6 +376,22 @@ def slowed(view: dict, c: str) -> bool:
         return sheet(c).movement(view["figures"][c]["wounds"]) < sheet(c).movement(0)
     except KeyError:
         return False
+
+
+def fujiko_comes(view: dict) -> bool:
+    """Fujiko, on her own seat and seen carrying the coins, stands nearer the gang's exits than her
+    own (she has repented: a traitor, or Zenigata's ally, makes for T1/T25)."""
+    spot = view["figures"].get("fujiko", {}).get("spot")
+    if not spot or not on_board(spot):
+        return False
+    board = episode_geometry("cagliostro").board
+    pos = spot_from_text(spot)
+    state = board_state(view)
+
+    def near(side: str) -> int:
+        return min((moves_to("cagliostro", str(p.squares[0]), *state).get(pos, FAR)
+                    for p in board.places_of("start") if p.props.get("side") == side), default=FAR)
+    return near("gang") < near("fujiko")
 
 
 def apart(view: dict, c: str) -> bool:
@@ -790,13 +811,7 @@ class GangBot(HeuristicBot):
         radio = self._radio_to_buy(view, by_type)
         if radio is not None:
             return radio
-        choice = super()._plan(view, by_type)
-        if view["episode"] == "cagliostro" and CAGLIOSTRO_KITS and isinstance(choice, A.BuyDevice) \
-                and choice.device in CAGLIOSTRO_KITS:
-            kits = [a for a in by_type.get(A.BuyDevice, ()) if a.device == "medical_kit" and a.figure == choice.figure]
-            if kits:
-                return kits[0]
-        return choice
+        return super()._plan(view, by_type)
 
     @staticmethod
     def _radio_to_buy(view: dict, by_type: dict) -> Action | None:
@@ -962,6 +977,10 @@ class GangBot(HeuristicBot):
         taken = {f.get("spot") for f in view["figures"].values() if f.get("kind") != "gang"} | \
             {c.get("spot") for c in view["cars"].values()} | \
             {r.get("spot") for r in view.get("rides", ()) if not r.get("riders")}
+        if view["episode"] == "cagliostro" and apart(view, figure):
+            # Fujiko on her own seat: a partner standing on the gang's exit is no way out for her either
+            taken |= {f.get("spot") for c, f in view["figures"].items() if c != figure and f.get("kind") == "gang"
+                      and free(view, c)}
         exits = [e for e in exit_squares(view, figure) if e not in taken or e == here] or exit_squares(view, figure)
         return min(exits, key=lambda s: (moves_for(view, figure, s).get(pos, FAR), s)) if exits else None
 
@@ -1079,7 +1098,7 @@ class GangBot(HeuristicBot):
                 return hide
         # cards, devices and the rest as the heuristic plays them, without its escapes, moves, shots
         rest = {k: v for k, v in by_type.items() if k not in (A.Escape, A.Move, A.Shoot, A.Melee, A.Ride, A.GetIn)}
-        if A.UseDevice in rest and view["episode"] == "cagliostro" and CAGLIOSTRO_KITS:
+        if A.UseDevice in rest and view["episode"] == "cagliostro" and KIT_WHEN_SLOWED:
             # the medical kit (single use) is kept until a wound slows its member down
             rest[A.UseDevice] = [a for a in rest[A.UseDevice] if a.device != "medical_kit" or slowed(view, a.target)]
             if not rest[A.UseDevice]:
@@ -1155,6 +1174,10 @@ class GangBot(HeuristicBot):
             return holder == figure or last or bool(view["treasure_out"])
         if holder == figure or view["treasure_out"] or last:
             return True
+        if view["episode"] == "cagliostro" and FUJIKO_COMES and holder == "fujiko" and apart(view, holder) \
+                and not view.get("betrayed") and fujiko_comes(view):
+            return True    # Cagliostro: Fujiko brings the coins to the gang's exits (she has repented):
+            #                partners standing on them leave, as for any carrier of another seat
         if holder is not None and apart(view, holder):
             return False   # the loyal gang takes it back from her first
         heli = helicopter(view)
