@@ -127,6 +127,21 @@ NOISE_IN_ROUNDS = ("cagliostro",)
 #: in the way (a token one stands on, or a way they shut, costs rounds, and the member walking to it
 #: may take another)
 POLICE_IN_THE_WAY = True
+#: Cagliostro: the medical kit (single use) is used only once a wound slows its member (Lupin moves
+#: 6 with one wound as with none, and spent his kit on it; a member slowed by his wounds was the one
+#: left on the board when the coins were out in 5 of the 16 games lost of 100 against random police)
+KIT_WHEN_SLOWED = True
+#: Cagliostro, 4-5 players: a member on the gang's exit leaves once Fujiko, carrying the coins and
+#: not openly a traitor, is nearer the gang's exits than her own (T1/T25): she has repented and
+#: brings them out (traced, seed 22: she walked to and fro beside A4 from round 13 to 18 while
+#: Lupin, Jigen and Goemon took turns standing on it, waiting to take the coins back from her)
+FUJIKO_COMES = True
+#: Cagliostro with a seat for each member: a partner whose square the seat does not see is taken to
+#: stand where he was last seen (at first the gang's start square), moved on since then by his
+#: allowance each round towards the goal the seat's plan gives him, and on the token he walked to
+#: once it is turned face up (the anchors put the partners in the middle of the site from round 1:
+#: traced, two members walked to the same handwheel on the ring road for four rounds)
+MATES_GUESSED = True
 
 
 def _disguise(card: str) -> bool:
@@ -357,6 +372,30 @@ def turns(moves: int, step: int) -> int:
 
 # ------------------------------------------------------------------------------------ knowledge
 
+def slowed(view: dict, c: str) -> bool:
+    """``c``'s wounds take moves off his allowance."""
+    try:
+        return sheet(c).movement(view["figures"][c]["wounds"]) < sheet(c).movement(0)
+    except KeyError:
+        return False
+
+
+def fujiko_comes(view: dict) -> bool:
+    """Fujiko, on her own seat and seen carrying the coins, stands nearer the gang's exits than her
+    own (she has repented: a traitor, or Zenigata's ally, makes for T1/T25)."""
+    spot = view["figures"].get("fujiko", {}).get("spot")
+    if not spot or not on_board(spot):
+        return False
+    board = episode_geometry("cagliostro").board
+    pos = spot_from_text(spot)
+    state = board_state(view)
+
+    def near(side: str) -> int:
+        return min((moves_to("cagliostro", str(p.squares[0]), *state).get(pos, FAR)
+                    for p in board.places_of("start") if p.props.get("side") == side), default=FAR)
+    return near("gang") < near("fujiko")
+
+
 def apart(view: dict, c: str) -> bool:
     """A member playing for himself against the seat: a traitor Fujiko (she has betrayed, or plays
     apart at Cagliostro)."""
@@ -443,7 +482,7 @@ def caesar_moves(view: dict, figure: str, where: Any) -> tuple[int, str]:
     """Moves from ``where`` to the nearest square of Divus Caesar's floor (the temple taken as open)."""
     temples, drained, passage = board_state(view)
     temples = temples | {cagliostro_data().treasure_temple}
-    swim = "wetsuit" in view["mine"].get(figure, {}).get("devices", ())
+    swim = "wetsuit" in held_devices(view, figure)
     return min((moves_to("cagliostro", sq, temples, drained, passage, swim).get(where, FAR), sq)
                for sq in caesar_floor())
 
@@ -519,16 +558,18 @@ def site_goals(view: dict) -> list[str]:
     wheels = sorted(sq for sq, zone in part.get("handwheels", {}).items()
                     if zone in wet and zone not in part.get("draining", {}))
     crew = [c for c in members(view) if free(view, c) and not apart(view, c)]
-    if not WHEELS_FOR_SWIMMERS and crew and all("wetsuit" in view["mine"].get(c, {}).get("devices", ()) for c in crew):
+    if not WHEELS_FOR_SWIMMERS and crew and all("wetsuit" in held_devices(view, c) for c in crew):
         wheels = []   # every member swims: a wheel on the ring road would only cost him rounds
     return goals + wheels
 
 
-def cagliostro_plan(view: dict, figure: str, commit: dict[str, str] | None = None) -> str | None:
+def cagliostro_plan(view: dict, figure: str, commit: dict[str, str] | None = None,
+                    guess: dict[str, str] | None = None, routes: dict[str, str] | None = None) -> str | None:
     """Cagliostro's goal for ``figure``: the coins when he is the one to fetch them; else the token
     (or handwheel) a greedy matching of the free members to the goals gives him: the nearest pair
-    first, then the next; a partner whose square this seat does not know is taken to stand at his
-    quarter's anchor. None: nothing left for him (he heads out)."""
+    first, then the next; a partner whose square this seat does not know is taken to stand where
+    ``guess`` puts him (:meth:`GangBot._mates_where`), else at his quarter's anchor. ``routes``, when
+    given, is filled with every member's first goal. None: nothing left for him (he heads out)."""
     part = view.get("cagliostro") or {}
     temple = cagliostro_data().treasure_temple
     coins_here = any(t["site"] == temple for t in view["tiles"])
@@ -540,6 +581,8 @@ def cagliostro_plan(view: dict, figure: str, commit: dict[str, str] | None = Non
         spot = view["figures"][c].get("spot")
         if spot and not spot.startswith(("inside", "under")):
             return spot_from_text(spot)
+        if guess and c in guess:
+            return spot_from_text(guess[c])
         return parse_coord(ANCHORS.get(c, "H18"))
     if coins_here and (temple in part.get("open_temples", ()) or temple in part.get("opening", {})):
         if apart(view, figure):
@@ -562,7 +605,43 @@ def cagliostro_plan(view: dict, figure: str, commit: dict[str, str] | None = Non
     fixed = tuple(sorted((c, g) for c, g in (commit or {}).items() if c in crew and g in goals))
     first = site_routes(view, tuple(crew), tuple(goals), tuple(sorted(wheels)), busts_left,
                         tuple(str(where(c)) for c in crew), fixed)
+    if routes is not None:
+        routes.update(first)
     return first.get(figure)
+
+
+@functools.lru_cache(maxsize=8)
+def _start_ranks(squares: tuple) -> tuple:
+    """The gang's start squares, nearest the "?" squares first (summed moves on the printed board)."""
+    spots = site_goals_all()
+    return tuple(sorted(squares, key=lambda q: (sum(moves_to("cagliostro", g).get(spot_from_text(q), FAR)
+                                                    for g in spots), q)))
+
+
+def site_start_square(view: dict, figure: str) -> str | None:
+    """Where ``figure`` starts at Cagliostro (SITE_START, :meth:`GangBot._site_start`): the gang's
+    square nearest the site, the next one for a member who brings a car."""
+    squares = _start_ranks(tuple(sorted(exit_squares(view, figure))))
+    if not squares:
+        return None
+    car = any(d in GROUND for d in held_devices(view, figure))
+    return squares[1 if car and len(squares) > 1 else 0]
+
+
+def walk_towards(view: dict, figure: str, frm: str, goal: str, moves: int) -> str:
+    """The square ``moves`` moves from ``frm`` along a shortest walk to ``goal`` (on foot, or
+    swimming with a wetsuit the plan bought him); ``goal`` if he is there by then."""
+    swim = "wetsuit" in held_devices(view, figure)
+    to_goal = moves_to("cagliostro", goal, *board_state(view), swim)
+    a = spot_from_text(frm)
+    d0 = to_goal.get(a, FAR)
+    if d0 >= FAR or d0 <= moves:
+        return goal if d0 < FAR else frm
+    from_here = moves_to("cagliostro", frm, *board_state(view), swim)
+    want = d0 - moves
+    best = min(((abs(to_goal[sq] - want) + abs(from_here.get(sq, FAR) - moves), str(sq))
+                for sq in to_goal if isinstance(sq, Sq) and sq in from_here), default=None)
+    return best[1] if best is not None else frm
 
 
 def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: int,
@@ -583,9 +662,10 @@ def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: in
     held = {str(q) for q in police}
 
     def walk(c: str, a: Any, g: str) -> int:
-        """Moves from ``a`` to ``g`` for ``c``: his own devices if he is the seat's, else on foot."""
+        """Moves from ``a`` to ``g`` for ``c``: his own devices if he is the seat's, else those the
+        gang's plan bought him (a partner's wetsuit)."""
         return moves_for(view, c, g).get(a, FAR) if c in view["mine"] else \
-            moves_to("cagliostro", g, *board).get(a, FAR)
+            moves_to("cagliostro", g, *board, "wetsuit" in held_devices(view, c)).get(a, FAR)
 
     @functools.lru_cache(maxsize=None)
     def now(c: str, g: str) -> tuple[int, int]:
@@ -595,7 +675,7 @@ def site_routes(view: dict, crew: tuple, goals: tuple, wheels: tuple, needed: in
         m = walk(c, pos[c], g)
         if not police or m >= FAR:
             return m, 0
-        swim = "wetsuit" in view["mine"].get(c, {}).get("devices", ())
+        swim = "wetsuit" in held_devices(view, c)
         around = moves_to("cagliostro", g, *board, swim, police).get(pos[c], FAR)
         extra = 2 if around >= FAR else 0
         if g in held:
@@ -691,6 +771,11 @@ class GangBot(HeuristicBot):
         # a walk to it that has not come nearer for HELI_STALL rounds is given up
         self.heli_way: dict[str, tuple[str, int, int]] = {}
         self.suspect: str | None = None   # a partner seen shown for good (he has the treasure)
+        # Cagliostro with several gang seats (_mates_where): partner -> (square guessed, round), the
+        # goal this seat's plan last gave him, and the tokens seen face up at the last look
+        self.mates: dict[str, tuple[str, int]] = {}
+        self.mate_goals: dict[str, str] = {}
+        self.face_up: frozenset = frozenset()
 
     def _hard(self, view: dict, habit: str) -> bool:
         """The level plays ``habit`` (a key of its budget naming the episodes) in this episode."""
@@ -798,7 +883,7 @@ class GangBot(HeuristicBot):
         traitor = i_am_traitor(view, figure)
         holder = treasure_holder(view) or (shown_for_good(view) if traitor else None)
         if view["episode"] == "cagliostro" and holder is None and caesar_phase(view):
-            fetch = cagliostro_plan(view, figure, self.targets)
+            fetch = self._cagliostro_plan(view, figure)
             if fetch is not None:
                 return fetch   # the coins are the gang's only chance now, however late
         if holder == figure or (self._must_leave(view, figure) and self._worth_leaving(view, holder)):
@@ -816,7 +901,7 @@ class GangBot(HeuristicBot):
         if not traitor and self._found(view):
             return self._exit(view, figure)
         if view["episode"] == "cagliostro":
-            goal = cagliostro_plan(view, figure, self.targets)
+            goal = self._cagliostro_plan(view, figure)
             if goal is not None and not caesar_phase(view):
                 self.targets[figure] = goal
             if goal is None:
@@ -832,6 +917,59 @@ class GangBot(HeuristicBot):
             return self._exit(view, figure)
         return goal
 
+    def _mates_where(self, view: dict) -> dict[str, str]:
+        """Cagliostro with several gang seats: where this seat takes each loyal partner it does not
+        see to stand (MATES_GUESSED): last seen there (at first on his start square), then his
+        allowance each round towards the goal this seat's plan gave him; on the token he walked to
+        once it is turned face up by nobody of this seat. Empty with one gang seat."""
+        if view["episode"] != "cagliostro" or not MATES_GUESSED or gang_seats(view) < 2:
+            return {}
+        rnd = view["round"]
+        tokens = (view.get("cagliostro") or {}).get("tokens", {})
+        up = frozenset(sq for sq, t in tokens.items() if t is not None)
+        new_up = up - self.face_up
+        self.face_up = up
+        mine_on = {view["figures"][c].get("spot") for c in view["mine"] if c in view["figures"]}
+        out: dict[str, str] = {}
+        for c in members(view):
+            if c in view["mine"] or not free(view, c) or apart(view, c):
+                continue
+            spot = view["figures"][c].get("spot")
+            if spot and on_board(spot):
+                self.mates[c] = (spot, rnd)
+                continue
+            last = self.mates.get(c)
+            if last is None:
+                start = site_start_square(view, c)
+                if start is None:
+                    continue
+                last = (start, 1)
+            where, since = last
+            goal = self.mate_goals.get(c)
+            if goal is not None and goal in new_up and goal not in mine_on:
+                where, since = goal, rnd      # he turned it (or is near it: nobody of this seat did)
+            elif goal is not None and rnd > since:
+                where = walk_towards(view, c, where, goal, allowance(view, c) * (rnd - since))
+                since = rnd
+            self.mates[c] = (where, since)
+            out[c] = where
+        return out
+
+    def _cagliostro_plan(self, view: dict, figure: str) -> str | None:
+        """:func:`cagliostro_plan` with the partners this seat does not see where it guesses them,
+        remembering the goals the plan gives them (MATES_GUESSED)."""
+        guess = self._mates_where(view)
+        routes: dict[str, str] = {}
+        goal = cagliostro_plan(view, figure, self.targets, guess, routes)
+        if guess or self.mates:
+            for c in members(view):
+                if c not in view["mine"]:
+                    if c in routes and not caesar_phase(view):
+                        self.mate_goals[c] = routes[c]
+                    else:
+                        self.mate_goals.pop(c, None)
+        return goal
+
     def _exit(self, view: dict, figure: str) -> str | None:
         here = view["figures"][figure].get("spot")
         if not here:
@@ -841,6 +979,10 @@ class GangBot(HeuristicBot):
         taken = {f.get("spot") for f in view["figures"].values() if f.get("kind") != "gang"} | \
             {c.get("spot") for c in view["cars"].values()} | \
             {r.get("spot") for r in view.get("rides", ()) if not r.get("riders")}
+        if view["episode"] == "cagliostro" and apart(view, figure):
+            # Fujiko on her own seat: a partner standing on the gang's exit is no way out for her either
+            taken |= {f.get("spot") for c, f in view["figures"].items() if c != figure and f.get("kind") == "gang"
+                      and free(view, c)}
         exits = [e for e in exit_squares(view, figure) if e not in taken or e == here] or exit_squares(view, figure)
         return min(exits, key=lambda s: (moves_for(view, figure, s).get(pos, FAR), s)) if exits else None
 
@@ -958,6 +1100,11 @@ class GangBot(HeuristicBot):
                 return hide
         # cards, devices and the rest as the heuristic plays them, without its escapes, moves, shots
         rest = {k: v for k, v in by_type.items() if k not in (A.Escape, A.Move, A.Shoot, A.Melee, A.Ride, A.GetIn)}
+        if A.UseDevice in rest and view["episode"] == "cagliostro" and KIT_WHEN_SLOWED:
+            # the medical kit (single use) is kept until a wound slows its member down
+            rest[A.UseDevice] = [a for a in rest[A.UseDevice] if a.device != "medical_kit" or slowed(view, a.target)]
+            if not rest[A.UseDevice]:
+                del rest[A.UseDevice]
         if A.UseDevice in rest and RADIO_SEATS:   # the radio is kept for the news (_radio)
             rest[A.UseDevice] = [a for a in rest[A.UseDevice] if a.device != "radio"]
             if not rest[A.UseDevice]:
@@ -1033,6 +1180,10 @@ class GangBot(HeuristicBot):
             return holder == figure or last or bool(view["treasure_out"])
         if holder == figure or view["treasure_out"] or last:
             return True
+        if view["episode"] == "cagliostro" and FUJIKO_COMES and holder == "fujiko" and apart(view, holder) \
+                and not view.get("betrayed") and fujiko_comes(view):
+            return True    # Cagliostro: Fujiko brings the coins to the gang's exits (she has repented):
+            #                partners standing on them leave, as for any carrier of another seat
         if holder is not None and apart(view, holder):
             return False   # the loyal gang takes it back from her first
         heli = helicopter(view)
@@ -1050,7 +1201,8 @@ class GangBot(HeuristicBot):
         if holder is not None and holder in members(view) and free(view, holder) and not self._must_leave(view, figure):
             return False   # the carrier is still on the board: a partner who left now could not free him
 
-        if view["episode"] == "cagliostro" and caesar_phase(view) and cagliostro_plan(view, figure) is None:
+        if view["episode"] == "cagliostro" and caesar_phase(view) and \
+                cagliostro_plan(view, figure, guess=self._mates_where(view)) is None:
             return True    # a partner fetches the coins: he is one fewer to wait for
         return self._found(view)
 
