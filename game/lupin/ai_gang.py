@@ -142,6 +142,15 @@ FUJIKO_COMES = True
 #: once it is turned face up (the anchors put the partners in the middle of the site from round 1:
 #: traced, two members walked to the same handwheel on the ring road for four rounds)
 MATES_GUESSED = True
+#: Stonehenge with HENGE_CLEAR_MEMBERS members or more (5 players), where the police stand on the
+#: blade's square and on the exits: a member whose goal square a policeman stands on shoots or strikes
+#: him when the odds are CLEAR_ODDS or better, hidden or not (a hit agent leaves the board), and once
+#: within CLEAR_NEAR of his turns of it walks up to him in the open (from a hiding place he has no
+#: shot at him)
+HENGE_CLEAR = True
+HENGE_CLEAR_MEMBERS = 3
+CLEAR_ODDS = 0.3
+CLEAR_NEAR = 1
 
 
 def _disguise(card: str) -> bool:
@@ -1061,6 +1070,10 @@ class GangBot(HeuristicBot):
             return HeuristicBot._gang(self, view, by_type)
         figure = self._first_to_play(view, by_type, figure)
         moves = [a for a in moves if a.figure == figure]
+        # Stonehenge: the policeman standing on his goal square first
+        hit = self._clear(view, by_type, figure)
+        if hit is not None:
+            return hit
         # the traitor's blow, the loyal gang's answer, a shot worth taking: first (then he moves away)
         hit = self._attack(view, by_type, figure)
         if hit is not None:
@@ -1733,6 +1746,8 @@ class GangBot(HeuristicBot):
         stay = step * (0.5 if slack > 3 else 1.5)   # what a round standing still costs him
         shown_anyway = bool(view["figures"][figure].get("shown")) and ((carrier and not CARRIER_HIDES) or apart(view, figure)
                                                                        or (carrier and self._hard(view, "carrier_bold")))
+        if self._holder_of_goal(view, figure, goal) is not None and now <= CLEAR_NEAR * step + 1:
+            relax = 0.0   # Stonehenge: a policeman stands on his goal square: up to him, to shoot him off it
 
         def cost_at(to: str) -> float:
             d = dist.get(spot_from_text(to), FAR)
@@ -1824,6 +1839,38 @@ class GangBot(HeuristicBot):
         return min(hidden, key=lambda a: (sight.deterrent(a.to), a.to))
 
     # ---------------------------------------------------------------- shots and blows
+    def _holder_of_goal(self, view: dict, figure: str, goal: str | None) -> str | None:
+        """Stonehenge with HENGE_CLEAR_MEMBERS members or more: the policeman standing on the
+        member's goal square (the blade's, an exit), or None."""
+        if not HENGE_CLEAR or view["episode"] != "stonehenge" or len(members(view)) < HENGE_CLEAR_MEMBERS \
+                or goal is None or not on_board(goal) or i_am_traitor(view, figure):
+            return None
+        on = [fid for fid, f in sorted(view["figures"].items())
+              if f["kind"] in ("agent", "zenigata") and f.get("spot") == goal and not f.get("in_car")]
+        return on[0] if on else None
+
+    def _clear(self, view: dict, by_type: dict, figure: str) -> Action | None:
+        """Stonehenge with HENGE_CLEAR_MEMBERS members or more: a shot or a blow at the policeman
+        standing on his goal square when the odds are CLEAR_ODDS or better, hidden or not (else the
+        police hold the blade's square or the exits for as long as they like)."""
+        if not HENGE_CLEAR or view["episode"] != "stonehenge" or figure not in view["mine"]:
+            return None
+        attacks = [a for a in list(by_type.get(A.Melee, ())) + list(by_type.get(A.Shoot, ())) if a.figure == figure]
+        if not attacks:
+            return None
+        holder = self._holder_of_goal(view, figure, self.goal(view, figure))
+        if holder is None:
+            return None
+        on = [a for a in attacks if a.target == holder]
+        if not on:
+            return None
+
+        def odds(a: Action) -> float:
+            o = attack_odds(a, view)
+            return 0.0 if o is None else o["odds_after_dodge"] / 100.0
+        best = max(on, key=lambda a: (odds(a), isinstance(a, A.Shoot)))
+        return best if odds(best) >= CLEAR_ODDS else None
+
     def _attack(self, view: dict, by_type: dict, figure: str) -> Action | None:
         attacks = list(by_type.get(A.Melee, ())) + list(by_type.get(A.Shoot, ()))
         if not attacks:

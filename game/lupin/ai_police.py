@@ -156,6 +156,19 @@ FORTRESS = True
 EXIT_GARRISON = True   # (the tests switch it off)
 GARRISON_FROM = 2
 GARRISON_ZEN = True
+# Stonehenge with HENGE_MEMBERS members or more (5 players), every level: once the blade is off the map
+# the gang wins as soon as no loyal member is free on the board, and a member's last wound arrests him:
+# no shot or blow gives a member his last wound then (it would hand the gang the game).
+# Measured: docs/lupin-ai.md, eighth session
+SPARE_LAST_WOUND = True
+# Stonehenge with three or four members (5 players), every level (_henge_hold): until the blade is
+# taken a figure stands on each Aim card's Excalibur square (HENGE_BLADES), then one on each exit
+# (HENGE_EXITS; before the take too once HENGE_FROM_PITS pits are dug when HENGE_BLADES is off).
+# Measured: docs/lupin-ai.md, eighth session
+HENGE_MEMBERS = 3
+HENGE_BLADES = True
+HENGE_EXITS = True
+HENGE_FROM_PITS = 2
 
 
 def _key(spot: Spot) -> str:
@@ -614,10 +627,29 @@ class PoliceBot:
                 if p < need:
                     continue
             t = view["figures"][target]
+            if SPARE_LAST_WOUND and view.get("treasure_out") and t.get("kind") == "gang" and self._henge_big(view) \
+                    and self._last_wound(target, t):
+                # the treasure is off the map: the gang wins once no loyal member is free on the
+                # board, and his last wound arrests him (he is no longer free): keep him on it
+                continue
             key = (True, target == carrier, t.get("wounds", 0), p, _neg(a.figure), _neg(target))   # type: ignore[attr-defined]
             if best_key is None or key > best_key:
                 best, best_key = a, key
         return best
+
+    @staticmethod
+    def _henge_big(view: dict[str, Any]) -> bool:
+        """Stonehenge with HENGE_MEMBERS members or more (5 players)."""
+        return view.get("episode") == "stonehenge" and \
+            sum(1 for f in view["figures"].values() if f["kind"] == "gang") >= HENGE_MEMBERS
+
+    @staticmethod
+    def _last_wound(fid: str, f: dict[str, Any]) -> bool:
+        """Whether one more wound would be the member's last (his arrest)."""
+        try:
+            return f.get("wounds", 0) + 1 >= sheet(fid).max_wounds
+        except KeyError:
+            return False
 
     # ------------------------------------------------------------------ reinforcements and cars
     def _reinforce(self, view: dict[str, Any], options: list[Action]) -> Action:
@@ -927,6 +959,8 @@ class PoliceBot:
             return plan
 
         fixed = self._garrison(view, free, options, carrier) if self.level.garrison else {}
+        if not fixed:
+            fixed = self._henge_hold(view, free, options, carrier)
         if fixed:
             # the garrison's figures go where it sends them; the others plan around them (their lines
             # of fire already count, the exits they hold are held)
@@ -972,6 +1006,64 @@ class PoliceBot:
         active = view["round"] >= GARRISON_FROM or carrier is not None or bool(view.get("treasure_out"))
         if not active:
             return {}
+        return self._hold_exits(view, free, options, carrier, bs)
+
+    def _henge_hold(self, view: dict[str, Any], free: list[str], options: dict, carrier: str | None) -> dict[str, Spot]:
+        """Stonehenge with three or four members (5 players), whose four diggers open the blade in
+        round 3 or 4 and whose taker is out two rounds later. Until the blade is taken
+        (HENGE_BLADES), a figure stands on each Aim card's Excalibur square (Zenigata does not know
+        the card; the nearest the exits first): the taker must stand there, so the gang has to
+        knock a policeman off it first. Once it is taken (HENGE_EXITS), one figure stands on each
+        exit (:meth:`_hold_exits`): a member cannot step onto a policeman's square."""
+        if self._maps is None or not self._henge_big(view):
+            return {}
+        bs = view_board_state(view)
+        carried = carrier is not None or bool(view.get("treasure_out"))
+        if HENGE_BLADES and not carried:
+            dm = self._maps.dist(self._escapes(view), bs)
+            blades = sorted({spot_from_text(aim.excalibur) for aim in henge_data().aims},
+                            key=lambda b: (dm.get(b, 999), _key(b)))
+            return self._hold_squares(view, free, options, blades, bs)
+        henge = view.get("stonehenge") or {}
+        if HENGE_EXITS and (carried or henge.get("pits", 0) >= HENGE_FROM_PITS or henge.get("excalibur_open")
+                            or 2 * view["round"] > view["rounds_total"]):
+            return self._hold_exits(view, free, options, carrier, bs)
+        return {}
+
+    def _hold_squares(self, view: dict[str, Any], free: list[str], options: dict, squares: list[Spot],
+                      bs: BoardState) -> dict[str, Spot]:
+        """The free figures nearest each of ``squares`` still open walk there and stand on it (the
+        first squares first when there are fewer figures than squares)."""
+        held = {spot_from_text(f["spot"]) for fid, f in sorted(view["figures"].items())
+                if f["kind"] in ("zenigata", "agent") and f.get("spot") and fid not in free}
+        out: dict[str, Spot] = {}
+        avail = list(free)
+        need = []
+        for sq in squares:
+            if sq in held:
+                continue
+            on = [f for f in avail if spot_from_text(view["figures"][f]["spot"]) == sq]
+            if on:
+                out[on[0]] = sq
+                avail.remove(on[0])
+            else:
+                need.append(sq)
+        maps = {sq: self._police_dist(sq, bs) for sq in need}
+        pairs = sorted((maps[sq].get(spot_from_text(view["figures"][f]["spot"]), 999), i, f, sq)
+                       for i, sq in enumerate(need) for f in avail)
+        done: set = set()
+        for d, _, f, sq in pairs:
+            if f in out or sq in done or d >= 999:
+                continue
+            here = spot_from_text(view["figures"][f]["spot"])
+            out[f] = min([here] + _sorted(options.get(f, {})), key=lambda s: (maps[sq].get(s, 999), _key(s)))
+            done.add(sq)
+        return out
+
+    def _hold_exits(self, view: dict[str, Any], free: list[str], options: dict, carrier: str | None,
+                    bs: BoardState) -> dict[str, Spot]:
+        """One figure walks to each exit and stands on it: the agent nearest it by the police's
+        walk, Zenigata on the exit the gang would reach first when he is at hand."""
         escapes = list(self._escapes(view))
         # exits held by figures that have already moved this phase
         held = {spot_from_text(f["spot"]) for fid, f in sorted(view["figures"].items())
