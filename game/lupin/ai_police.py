@@ -1031,9 +1031,10 @@ class PoliceBot:
         return {}
 
     def _hold_squares(self, view: dict[str, Any], free: list[str], options: dict, squares: list[Spot],
-                      bs: BoardState) -> dict[str, Spot]:
+                      bs: BoardState, by_name: bool = False) -> dict[str, Spot]:
         """The free figures nearest each of ``squares`` still open walk there and stand on it (the
-        first squares first when there are fewer figures than squares)."""
+        first squares first when there are fewer figures than squares; ``by_name``: ties go by the
+        square's name instead, as the fortress has always broken them)."""
         held = {spot_from_text(f["spot"]) for fid, f in sorted(view["figures"].items())
                 if f["kind"] in ("zenigata", "agent") and f.get("spot") and fid not in free}
         out: dict[str, Spot] = {}
@@ -1049,7 +1050,7 @@ class PoliceBot:
             else:
                 need.append(sq)
         maps = {sq: self._police_dist(sq, bs) for sq in need}
-        pairs = sorted((maps[sq].get(spot_from_text(view["figures"][f]["spot"]), 999), i, f, sq)
+        pairs = sorted((maps[sq].get(spot_from_text(view["figures"][f]["spot"]), 999), _key(sq) if by_name else i, f, sq)
                        for i, sq in enumerate(need) for f in avail)
         done: set = set()
         for d, _, f, sq in pairs:
@@ -1167,31 +1168,7 @@ class PoliceBot:
         police = [fid for fid, f in sorted(view["figures"].items()) if f["kind"] in ("zenigata", "agent")
                   and f.get("spot") and not f.get("in_car") and not f.get("knocked_out")]
         squares = squares[:len(police)]   # the squares before the doors first
-        held = {spot_from_text(f["spot"]) for fid, f in sorted(view["figures"].items())
-                if f["kind"] in ("zenigata", "agent") and f.get("spot") and fid not in free}
-        out: dict[str, Spot] = {}
-        avail = list(free)
-        need = []
-        for sq in squares:
-            if sq in held:
-                continue
-            on = [f for f in avail if spot_from_text(view["figures"][f]["spot"]) == sq]
-            if on:
-                out[on[0]] = sq
-                avail.remove(on[0])
-            else:
-                need.append(sq)
-        maps = {sq: self._police_dist(sq, bs) for sq in need}
-        pairs = sorted((maps[sq].get(spot_from_text(view["figures"][f]["spot"]), 999), _key(sq), f, sq)
-                       for sq in need for f in avail)
-        done: set = set()
-        for d, _, f, sq in pairs:
-            if f in out or sq in done or d >= 999:
-                continue
-            here = spot_from_text(view["figures"][f]["spot"])
-            out[f] = min([here] + _sorted(options.get(f, {})), key=lambda s: (maps[sq].get(s, 999), _key(s)))
-            done.add(sq)
-        return out
+        return self._hold_squares(view, free, options, squares, bs, by_name=True)
 
     def _hot_exit(self, view: dict[str, Any], carrier: str | None, escapes: list, bs: BoardState) -> Spot | None:
         """The exit the gang would reach first: the nearest (by the gang's walk, on average) to the

@@ -17,20 +17,12 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.geometry import spot_from_text
 from game.lupin.rules.stonehenge import henge, henge_data
 from game.lupin.rules.state import LupinState, new_game
+from tests.lupin.test_ai_gang import _game_at as game_at
 
 
 def _game_at(players: int, seed: int, round_: int) -> LupinState:
     """A seeded Stonehenge game (normal gang, heuristic police) stopped at the gang phase of ``round_``."""
-    rng = random.Random(seed)
-    state = new_game({"episode": "stonehenge", "players": players}, seed)
-    seats = sorted(set(state.seat_of.values()))
-    bots = {s: make_bot(s, "heuristic" if side_of(s) == "police" else "normal", seed + i) for i, s in enumerate(seats)}
-    while not state.is_over() and not (state.round >= round_ and state.phase == "gang"):
-        to = state.to_act()
-        seat = to[rng.randrange(len(to))]
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat)))
-    assert not state.is_over()
-    return state
+    return game_at({"episode": "stonehenge", "players": players}, seed, round_)
 
 
 def _blade_held(players: int, who: str, at: str) -> tuple[dict, list]:
