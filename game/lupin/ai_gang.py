@@ -153,6 +153,20 @@ CLEAR_ODDS = 0.3
 CLEAR_NEAR = 1
 
 
+def _hit_odds(a: Action, view: dict) -> float:
+    """The chance (0-1, after the dodge) that a shot or a blow hits."""
+    o = attack_odds(a, view)
+    return 0.0 if o is None else o["odds_after_dodge"] / 100.0
+
+
+def _keep(rest: dict, kind: type, keep) -> None:
+    """Leave in ``rest`` only the actions of ``kind`` that ``keep`` accepts (the kind goes when none is left)."""
+    if kind in rest:
+        rest[kind] = [a for a in rest[kind] if keep(a)]
+        if not rest[kind]:
+            del rest[kind]
+
+
 def _disguise(card: str) -> bool:
     """A mission card that hides its player inside a police agent (*Travestimento perfetto*)."""
     return card_data(card).effect == "disguise"
@@ -1113,23 +1127,15 @@ class GangBot(HeuristicBot):
                 return hide
         # cards, devices and the rest as the heuristic plays them, without its escapes, moves, shots
         rest = {k: v for k, v in by_type.items() if k not in (A.Escape, A.Move, A.Shoot, A.Melee, A.Ride, A.GetIn)}
-        if A.UseDevice in rest and view["episode"] == "cagliostro" and KIT_WHEN_SLOWED:
+        if view["episode"] == "cagliostro" and KIT_WHEN_SLOWED:
             # the medical kit (single use) is kept until a wound slows its member down
-            rest[A.UseDevice] = [a for a in rest[A.UseDevice] if a.device != "medical_kit" or slowed(view, a.target)]
-            if not rest[A.UseDevice]:
-                del rest[A.UseDevice]
-        if A.UseDevice in rest and RADIO_SEATS:   # the radio is kept for the news (_radio)
-            rest[A.UseDevice] = [a for a in rest[A.UseDevice] if a.device != "radio"]
-            if not rest[A.UseDevice]:
-                del rest[A.UseDevice]
+            _keep(rest, A.UseDevice, lambda a: a.device != "medical_kit" or slowed(view, a.target))
+        if RADIO_SEATS:   # the radio is kept for the news (_radio)
+            _keep(rest, A.UseDevice, lambda a: a.device != "radio")
         if self._hard(view, "keep_undisguised") and A.PlayCard in rest and self._found(view):
             # hard: no disguise once the treasure is found (inside an agent he goes where the
             # police go, and the gang wins only once every loyal member is off the board)
-            cards = [a for a in rest[A.PlayCard] if not _disguise(a.card)]
-            if cards:
-                rest[A.PlayCard] = cards
-            else:
-                del rest[A.PlayCard]
+            _keep(rest, A.PlayCard, lambda a: not _disguise(a.card))
         ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure] or by_type.get(A.EndTurn, [])
         if rest:
             if ends:
@@ -1866,8 +1872,7 @@ class GangBot(HeuristicBot):
             return None
 
         def odds(a: Action) -> float:
-            o = attack_odds(a, view)
-            return 0.0 if o is None else o["odds_after_dodge"] / 100.0
+            return _hit_odds(a, view)
         best = max(on, key=lambda a: (odds(a), isinstance(a, A.Shoot)))
         return best if odds(best) >= CLEAR_ODDS else None
 
@@ -1879,10 +1884,7 @@ class GangBot(HeuristicBot):
         me = view["figures"][figure]
 
         def odds(a: Action) -> float:
-            o = attack_odds(a, view)
-            if o is None:
-                return 0.0
-            return o["odds_after_dodge"] / 100.0
+            return _hit_odds(a, view)
 
         # a traitor Fujiko strikes the carrier when she is likely to win
         if i_am_traitor(view, figure):

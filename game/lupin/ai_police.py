@@ -70,7 +70,7 @@ from typing import Any
 
 from game.engine.api import Action
 from game.engine.grid import Sq
-from game.lupin.ai import HeuristicBot
+from game.lupin.ai import HeuristicBot, members
 from game.lupin.belief import Belief, view_board_state
 from game.lupin.rules import actions as A
 from game.lupin.rules.boards import episode_geometry
@@ -640,8 +640,7 @@ class PoliceBot:
     @staticmethod
     def _henge_big(view: dict[str, Any]) -> bool:
         """Stonehenge with HENGE_MEMBERS members or more (5 players)."""
-        return view.get("episode") == "stonehenge" and \
-            sum(1 for f in view["figures"].values() if f["kind"] == "gang") >= HENGE_MEMBERS
+        return view.get("episode") == "stonehenge" and len(members(view)) >= HENGE_MEMBERS
 
     @staticmethod
     def _last_wound(fid: str, f: dict[str, Any]) -> bool:
@@ -1035,10 +1034,18 @@ class PoliceBot:
         """The free figures nearest each of ``squares`` still open walk there and stand on it (the
         first squares first when there are fewer figures than squares; ``by_name``: ties go by the
         square's name instead, as the fortress has always broken them)."""
+        avail = list(free)
+        _, out, need = self._standing(view, free, squares, avail)
+        return self._send(view, options, need, avail, out, bs, by_name)
+
+    def _standing(self, view: dict[str, Any], free: list[str], squares: list[Spot],
+                  avail: list[str]) -> tuple[set, dict[str, Spot], list[Spot]]:
+        """Of ``squares``: those held by figures that have already moved this phase, a figure of
+        ``avail`` already standing on one stays there (taken out of ``avail``), and the rest still
+        need a figure, in their order."""
         held = {spot_from_text(f["spot"]) for fid, f in sorted(view["figures"].items())
                 if f["kind"] in ("zenigata", "agent") and f.get("spot") and fid not in free}
         out: dict[str, Spot] = {}
-        avail = list(free)
         need = []
         for sq in squares:
             if sq in held:
@@ -1049,43 +1056,36 @@ class PoliceBot:
                 avail.remove(on[0])
             else:
                 need.append(sq)
+        return held, out, need
+
+    def _send(self, view: dict[str, Any], options: dict, need: list[Spot], avail: list[str], out: dict[str, Spot],
+              bs: BoardState, by_name: bool) -> dict[str, Spot]:
+        """The figures of ``avail`` not yet in ``out`` go each towards one of ``need``, the nearest
+        pair by the police's walk first (ties by the square's order in ``need``, or by its name)."""
         maps = {sq: self._police_dist(sq, bs) for sq in need}
         pairs = sorted((maps[sq].get(spot_from_text(view["figures"][f]["spot"]), 999), _key(sq) if by_name else i, f, sq)
-                       for i, sq in enumerate(need) for f in avail)
+                       for i, sq in enumerate(need) for f in avail if f not in out)
         done: set = set()
         for d, _, f, sq in pairs:
             if f in out or sq in done or d >= 999:
                 continue
-            here = spot_from_text(view["figures"][f]["spot"])
-            out[f] = min([here] + _sorted(options.get(f, {})), key=lambda s: (maps[sq].get(s, 999), _key(s)))
+            out[f] = self._towards(view, options, f, maps[sq])
             done.add(sq)
         return out
+
+    @staticmethod
+    def _towards(view: dict[str, Any], options: dict, fid: str, dm: dict[Spot, int]) -> Spot:
+        """The square among ``fid``'s own and his moves nearest the goal of ``dm``."""
+        here = spot_from_text(view["figures"][fid]["spot"])
+        return min([here] + _sorted(options.get(fid, {})), key=lambda s: (dm.get(s, 999), _key(s)))
 
     def _hold_exits(self, view: dict[str, Any], free: list[str], options: dict, carrier: str | None,
                     bs: BoardState) -> dict[str, Spot]:
         """One figure walks to each exit and stands on it: the agent nearest it by the police's
         walk, Zenigata on the exit the gang would reach first when he is at hand."""
         escapes = list(self._escapes(view))
-        # exits held by figures that have already moved this phase
-        held = {spot_from_text(f["spot"]) for fid, f in sorted(view["figures"].items())
-                if f["kind"] in ("zenigata", "agent") and f.get("spot") and fid not in free}
-        out: dict[str, Spot] = {}
         avail = [f for f in free if view["figures"][f]["kind"] == "agent"]
-        need = []
-        for e in escapes:
-            if e in held:
-                continue
-            on = [f for f in avail if spot_from_text(view["figures"][f]["spot"]) == e]
-            if on:
-                out[on[0]] = e
-                avail.remove(on[0])
-            else:
-                need.append(e)
-
-        def towards(fid: str, dm: dict[Spot, int]) -> Spot:
-            here = spot_from_text(view["figures"][fid]["spot"])
-            return min([here] + _sorted(options.get(fid, {})), key=lambda s: (dm.get(s, 999), _key(s)))
-
+        held, out, need = self._standing(view, free, escapes, avail)
         zen = view["figures"].get("zenigata")
         if GARRISON_ZEN and "zenigata" in free and zen is not None and not zen.get("knocked_out"):
             hot = self._hot_exit(view, carrier, escapes, bs)
@@ -1101,17 +1101,9 @@ class PoliceBot:
                     if hot in need:
                         need.remove(hot)
                     # he moves first: the exit is his once the agent has made way
-                    out["zenigata"] = hot if on and zd <= self._allowance(view, "zenigata") else towards("zenigata", dm)
-        maps = {e: self._police_dist(e, bs) for e in need}
-        pairs = sorted((maps[e].get(spot_from_text(view["figures"][f]["spot"]), 999), _key(e), f, e)
-                       for e in need for f in avail if f not in out)
-        done: set = set()
-        for d, _, f, e in pairs:
-            if f in out or e in done or d >= 999:
-                continue
-            out[f] = towards(f, maps[e])
-            done.add(e)
-        return out
+                    out["zenigata"] = hot if on and zd <= self._allowance(view, "zenigata") else \
+                        self._towards(view, options, "zenigata", dm)
+        return self._send(view, options, need, avail, out, bs, by_name=True)
 
     def _fortress_squares(self, bs: BoardState) -> list[Spot]:
         """The ways into the treasure buildings (base episodes): the squares before their doors,
