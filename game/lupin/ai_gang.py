@@ -655,12 +655,13 @@ def walk_towards(view: dict, figure: str, frm: str, goal: str, moves: int) -> st
     """The square ``moves`` moves from ``frm`` along a shortest walk to ``goal`` (on foot, or
     swimming with a wetsuit the plan bought him); ``goal`` if he is there by then."""
     swim = "wetsuit" in held_devices(view, figure)
-    to_goal = moves_to("cagliostro", goal, *board_state(view), swim)
+    state = board_state(view)
+    to_goal = moves_to("cagliostro", goal, *state, swim)
     a = spot_from_text(frm)
     d0 = to_goal.get(a, FAR)
     if d0 >= FAR or d0 <= moves:
         return goal if d0 < FAR else frm
-    from_here = moves_to("cagliostro", frm, *board_state(view), swim)
+    from_here = moves_to("cagliostro", frm, *state, swim)
     want = d0 - moves
     best = min(((abs(to_goal[sq] - want) + abs(from_here.get(sq, FAR) - moves), str(sq))
                 for sq in to_goal if isinstance(sq, Sq) and sq in from_here), default=None)
