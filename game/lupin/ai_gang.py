@@ -151,6 +151,12 @@ HENGE_CLEAR = True
 HENGE_CLEAR_MEMBERS = 3
 CLEAR_ODDS = 0.3
 CLEAR_NEAR = 1
+#: Stonehenge with HENGE_CLEAR_MEMBERS members or more: a member standing on an exit while a partner
+#: of another seat carries the blade leaves as soon as the carrier (shown for good: every seat sees
+#: him) can step onto that exit this turn (he plays last), since a member cannot end his move on a
+#: partner's square (traced, seed 2: Fujiko stood on B25 from round 7 to 11 while Lupin, carrying
+#: the blade, paced beside it and the police held C25)
+HENGE_MAKE_WAY = True
 
 
 def _hit_odds(a: Action, view: dict) -> float:
@@ -1218,6 +1224,8 @@ class GangBot(HeuristicBot):
                 and holder in members(view) and holder not in view["mine"]:
             return True    # Cagliostro, a carrier of another seat: this one cannot tell when he reaches the
             #                exit, and an arrest hands the coins to Zenigata (waiting frees nobody)
+        if self._make_way(view, figure, holder):
+            return True    # Stonehenge: the carrier steps onto this exit this turn (he plays last)
         if holder is not None and holder in members(view) and free(view, holder) and not self._must_leave(view, figure):
             return False   # the carrier is still on the board: a partner who left now could not free him
 
@@ -1225,6 +1233,24 @@ class GangBot(HeuristicBot):
                 cagliostro_plan(view, figure, guess=self._mates_where(view)) is None:
             return True    # a partner fetches the coins: he is one fewer to wait for
         return self._found(view)
+
+    @staticmethod
+    def _make_way(view: dict, figure: str, holder: str | None) -> bool:
+        """Stonehenge with HENGE_CLEAR_MEMBERS members or more (HENGE_MAKE_WAY): ``figure`` stands on
+        an exit and the blade's carrier, a loyal partner of another seat on the board, can reach that
+        exit this turn (round the policemen standing in the way): he leaves it to him."""
+        if not HENGE_MAKE_WAY or view["episode"] != "stonehenge" or len(members(view)) < HENGE_CLEAR_MEMBERS:
+            return False
+        if holder is None or holder == figure or holder in view["mine"] or holder not in members(view) \
+                or not free(view, holder) or apart(view, holder):
+            return False
+        here = view["figures"][figure].get("spot")
+        there = view["figures"][holder].get("spot")
+        if not here or here not in exit_squares(view, figure) or not there or not on_board(there):
+            return False
+        temples, drained, passage = board_state(view)
+        dist = moves_to(view["episode"], here, temples, drained, passage, False, police_squares(view))
+        return dist.get(spot_from_text(there), FAR) <= allowance(view, holder)
 
     def _found(self, view: dict) -> bool:
         """:func:`treasure_found`, remembering a partner once seen shown for good: a round in which

@@ -148,3 +148,48 @@ def test_once_the_blade_is_out_no_shot_gives_a_member_his_last_wound(monkeypatch
     assert picked is not None and picked.target == "lupin", picked
     monkeypatch.setattr(ai_police, "SPARE_LAST_WOUND", False)
     assert bot._best_attack(view, shots, shots=True).target == "jigen"
+
+
+# ---------------------------------------------------------------------- ninth session: the exits
+
+def _on_the_exit(players: int, carrier_at: str) -> tuple[dict, list]:
+    """Seed 1, round 3, every tomb dug and the blade in Lupin's hands on ``carrier_at``; Fujiko (her own
+    seat with 5 players) stands on the exit B25, no policeman near the exits. The view and the legal
+    actions of the seat that plays Fujiko."""
+    from game.lupin.rules.stonehenge import BLADE_HOME
+    from game.lupin.rules.state import SEATS, Tile
+    from game.engine.api import TABLE
+    state = _game_at(players, 1, 3)
+    h = henge(state)
+    h.dug = ["pendragon", "costantino", "druido"]
+    h.open = True
+    everybody = set(SEATS) | {TABLE}
+    tile = Tile(0, True, BLADE_HOME, BLADE_HOME, seen_by=everybody)
+    tile.site, tile.carrier = None, "lupin"
+    state.tiles = [tile]
+    for fid, f in state.figures.items():
+        if f.kind in ("agent", "zenigata") and f.spot is not None and f.spot.col >= 15:
+            f.spot = spot_from_text("Q3") if fid == "zenigata" else None
+    lupin = state.figures["lupin"]
+    lupin.spot, lupin.shown, lupin.always_shown = spot_from_text(carrier_at), True, True
+    fujiko = state.figures["fujiko"]
+    fujiko.spot, fujiko.arrested_by, fujiko.wounds = spot_from_text("B25"), None, 0
+    fujiko.turn_done = fujiko.moved = fujiko.acted = False
+    seat = state.seat_of["fujiko"]
+    return state.view(seat), state.legal_actions(seat)
+
+
+def test_a_member_on_the_exit_makes_way_for_the_blades_carrier(monkeypatch):
+    """5 players: Fujiko stands on the exit B25 and Lupin, who carries the blade and plays last, can
+    step onto it this turn: she leaves (a member cannot end his move on a partner's square; traced,
+    seed 2: she stood there for four rounds while Lupin paced beside it). Without the rule she waits
+    for him on it; with Lupin still far she waits in any case."""
+    view, legal = _on_the_exit(5, "A23")
+    out = A.Escape("fujiko", "fujiko")
+    assert out in legal
+    assert GangBot("normal", 1).choose(view, legal) == out
+    monkeypatch.setattr(ai_gang, "HENGE_MAKE_WAY", False)
+    assert GangBot("normal", 1).choose(view, legal) != out
+    monkeypatch.setattr(ai_gang, "HENGE_MAKE_WAY", True)
+    view, legal = _on_the_exit(5, "K20")
+    assert GangBot("normal", 1).choose(view, legal) != out
