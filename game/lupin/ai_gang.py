@@ -157,6 +157,19 @@ CLEAR_NEAR = 1
 #: partner's square (traced, seed 2: Fujiko stood on B25 from round 7 to 11 while Lupin, carrying
 #: the blade, paced beside it and the police held C25)
 HENGE_MAKE_WAY = True
+#: Cagliostro: from round 12 or so the police stand on the gang's three exits (A1, A2, A4) and on the
+#: stairs up to them, and members walking out stood beside them shooting whoever had the best odds
+#: until time ran out (traced, seed 40: the coins taken in round 13, the carrier and his partner by
+#: A3-A7 to the end; seed 2: the carrier walked back into the pit round agents on the way). A member
+#: heading out shoots or strikes the agent whose removal brings him a turn or more nearer an exit
+#: (his way measured round the police), at odds of CAG_CLEAR_ODDS or better, hidden or not (a hit
+#: agent leaves the board: on an exit within his allowance, he steps on it and leaves that turn).
+#: The same for a member's way to his token was measured and not kept (6 of 40 against 9).
+CAG_CLEAR = True
+CAG_CLEAR_ODDS = 0.3
+#: Cagliostro: whether a member shoots is judged by his own sight (shown: odds 0.4 or better; hidden:
+#: 0.8), not by the sight of the partner whose turn the seat is choosing for
+CAG_OWN_SIGHT = True
 
 
 def _hit_odds(a: Action, view: dict) -> float:
@@ -1095,6 +1108,10 @@ class GangBot(HeuristicBot):
         hit = self._clear(view, by_type, figure)
         if hit is not None:
             return hit
+        # Cagliostro: the agent standing on an exit, for a member heading out
+        hit = self._cag_clear(view, by_type, figure)
+        if hit is not None:
+            return hit
         # the traitor's blow, the loyal gang's answer, a shot worth taking: first (then he moves away)
         hit = self._attack(view, by_type, figure)
         if hit is not None:
@@ -1903,6 +1920,44 @@ class GangBot(HeuristicBot):
         best = max(on, key=lambda a: (odds(a), isinstance(a, A.Shoot)))
         return best if odds(best) >= CLEAR_ODDS else None
 
+    def _cag_clear(self, view: dict, by_type: dict, figure: str) -> Action | None:
+        """Cagliostro (CAG_CLEAR): a member heading out shoots or strikes the agent whose removal
+        brings him a turn or more nearer an exit (one standing on an exit, or on the stairs or the
+        lane he must take), at odds of CAG_CLEAR_ODDS or better, hidden or not: the largest gain,
+        then the best odds."""
+        if not CAG_CLEAR or view["episode"] != "cagliostro" or figure not in view["mine"] \
+                or i_am_traitor(view, figure) or apart(view, figure):
+            return None
+        attacks = [a for a in list(by_type.get(A.Melee, ())) + list(by_type.get(A.Shoot, ()))
+                   if a.figure == figure and view["figures"].get(a.target, {}).get("kind") == "agent"
+                   and on_board(view["figures"][a.target].get("spot")) and not view["figures"][a.target].get("in_car")
+                   and _hit_odds(a, view) >= CAG_CLEAR_ODDS]
+        if not attacks:
+            return None
+        here = view["figures"][figure].get("spot")
+        if not here or not on_board(here):
+            return None
+        exits = exit_squares(view, figure)
+        if self.goal(view, figure) not in exits:
+            return None
+        pos = spot_from_text(here)
+        temples, drained, passage = board_state(view)
+        swim = "wetsuit" in held_devices(view, figure)
+        police = police_squares(view)
+        step = allowance(view, figure)
+
+        def way(blocked: frozenset) -> int:
+            d = min((moves_to("cagliostro", e, temples, drained, passage, swim, blocked).get(pos, FAR)
+                     for e in exits if spot_from_text(e) not in blocked), default=FAR)
+            return FAR if d >= FAR else turns(d, step)
+        base = way(police)
+        gains = {}
+        for a in attacks:
+            t = spot_from_text(view["figures"][a.target]["spot"])
+            gains[a] = base - way(police - {t})
+        best = min(attacks, key=lambda a: (-gains[a], -_hit_odds(a, view), not isinstance(a, A.Shoot), a.target))
+        return best if gains[best] >= 1 else None
+
     def _attack(self, view: dict, by_type: dict, figure: str) -> Action | None:
         attacks = list(by_type.get(A.Melee, ())) + list(by_type.get(A.Shoot, ()))
         if not attacks:
@@ -1926,6 +1981,10 @@ class GangBot(HeuristicBot):
                 return max(on_her, key=lambda a: (odds(a), type(a).__name__))
         police = [a for a in attacks if view["figures"].get(a.target, {}).get("kind") in ("agent", "zenigata", "guard")
                   or a.target in view["cars"]]
+        if view["episode"] == "cagliostro" and CAG_OWN_SIGHT:
+            # each attacker by his own sight: a hidden member does not shoot at the odds his shown
+            # partner may (traced, seed 11: Jigen hidden shot at 72 % as Lupin, shown, would)
+            police = [a for a in police if view["figures"][a.figure].get("shown") or _hit_odds(a, view) >= 0.8]
         if not police:
             return None
         best = max(police, key=lambda a: (odds(a), isinstance(a, A.Shoot), a.target))

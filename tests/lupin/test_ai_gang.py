@@ -858,3 +858,31 @@ def test_partners_leave_the_exit_to_a_fujiko_who_brings_the_coins():
     mine["figures"]["lupin"].update(spot="A4", shown=True)
     assert "A4" in exit_squares(mine, "fujiko")
     assert GangBot("normal", 1)._exit(mine, "fujiko") != "A4"
+
+
+def test_at_cagliostro_a_member_heading_out_shoots_the_agent_on_his_exit(monkeypatch):
+    """Cagliostro (ninth session): the normal police stand on the gang's exits from round 12 or so.
+    Lupin, carrying the coins on A6 with A1, A2 and A4 held, shoots the agent on A4, his nearest
+    exit (then steps on it and leaves), not whoever has the best odds: without the rule he shoots
+    Zenigata on A2 at the same odds, and an agent on the exit stays there (traced, seed 40: the
+    carrier and his partner stood by A3-A7 from round 13 to the end)."""
+    from game.lupin import ai_gang
+    from game.lupin.rules.geometry import parse_coord
+    state = _game_at({"episode": "cagliostro", "players": 2, "difficulty": "expert", "variant": "coop"}, 1, 3)
+    coins = next(t for t in state.tiles if t.site is not None)
+    coins.site, coins.carrier = None, "lupin"
+    f = state.figures
+    f["lupin"].spot = parse_coord("A6")
+    f["lupin"].shown = f["lupin"].always_shown = True
+    f["jigen"].spot, f["jigen"].turn_done = parse_coord("H9"), True
+    for k, x in f.items():
+        if x.kind in ("agent", "zenigata"):
+            x.spot = None
+    for k, sq in (("agent-1", "A4"), ("agent-2", "A1"), ("zenigata", "A2"), ("agent-3", "B6")):
+        f[k].spot = parse_coord(sq)
+    view, legal = state.view("lupin"), state.legal_actions("lupin")
+    assert treasure_holder(view) == "lupin"
+    chosen = GangBot("normal", 1).choose(view, legal)
+    assert isinstance(chosen, A.Shoot) and chosen.target == "agent-1", chosen
+    monkeypatch.setattr(ai_gang, "CAG_CLEAR", False)
+    assert GangBot("normal", 1).choose(view, legal).target != "agent-1"
