@@ -167,6 +167,10 @@ TRAITOR_HELD = True
 #: ... and a gang vehicle parked on an exit (Fujiko's motorbike on her start square) is a way out:
 #: a member leaving gets in beside it and leaves from its square (GangBot._mount_exit)
 MOUNT_EXIT = True
+#: ... and once the ruby is out a member neither hides nor spares a shot at odds of OUT_BOLD_ODDS or
+#: better (0: as before): arrested he is as good as out (traced: members left beside exits the
+#: police held when time ran out, seeds 20, 21, 31)
+OUT_BOLD_ODDS = 0.2
 FETCH_EPISODES = ("rosso-rubino",)
 
 
@@ -1194,6 +1198,13 @@ class GangBot(HeuristicBot):
             return None
         return min(ins, key=lambda a: a.vehicle)
 
+    @staticmethod
+    def _out_bold(view: dict) -> bool:
+        """Rosso rubino with a seat each (OUT_BOLD_ODDS): once the treasure is out a member neither
+        hides nor spares a shot (arrested he is as good as out: the gang wins once no loyal member
+        is free on the board), as the hard level does everywhere at Rosso rubino."""
+        return bool(OUT_BOLD_ODDS and view["episode"] in FETCH_EPISODES and gang_seats(view) >= FETCH_SEATS)
+
     def _out_this_turn(self, view: dict, c: str) -> bool:
         """``c`` can reach an exit this turn: on foot, or aboard a car that has not moved."""
         spot = view["figures"][c].get("spot")
@@ -1848,8 +1859,8 @@ class GangBot(HeuristicBot):
             relax = 0.1   # on his way out, one of many seats: the gang's win waits for the last one
         relax *= 0.5 ** self.waited.get(figure, 0)
         relax *= EPISODE_CAUTION.get(view["episode"], 1.0)
-        if self._hard(view, "out_bold") and view.get("treasure_out") and not view.get("betrayed"):
-            relax = 0.0   # hard: the treasure is out; arrested or out, he no longer keeps the gang waiting
+        if (self._hard(view, "out_bold") or self._out_bold(view)) and view.get("treasure_out") and not view.get("betrayed"):
+            relax = 0.0   # the treasure is out; arrested or out, he no longer keeps the gang waiting
         stay = step * (0.5 if slack > 3 else 1.5)   # what a round standing still costs him
         shown_anyway = bool(view["figures"][figure].get("shown")) and ((carrier and not CARRIER_HIDES) or apart(view, figure)
                                                                        or (carrier and self._hard(view, "carrier_bold")))
@@ -2009,6 +2020,8 @@ class GangBot(HeuristicBot):
             return None
         if shown and p >= 0.4:
             return best
+        if self._out_bold(view) and view.get("treasure_out") and not view.get("betrayed") and p >= OUT_BOLD_ODDS:
+            return best   # the treasure is out: the shot clears his way, or shows him to be arrested
         if not shown and p >= 0.8:
             return best
         if self.level == "easy" and self.noise.random() < 0.2:
