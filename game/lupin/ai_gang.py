@@ -171,6 +171,28 @@ CAG_CLEAR_ODDS = 0.3
 #: 0.8), not by the sight of the partner whose turn the seat is choosing for
 CAG_OWN_SIGHT = True
 
+#: Rosso rubino with a seat for each member (FETCH_SEATS gang seats or more): once a partner of
+#: another seat carries the ruby (told by the radio, or shown for good), a member aboard the
+#: helicopter (or beside it, boarding) flies it to land where the carrier can walk beside it in his
+#: turn (he plays last, so in the same round), keeps it for him, and with him aboard flies them both
+#: beside the carrier's exit; nobody takes it away for his own way out meanwhile. Traced (seed 2,
+#: ninth session): Jigen walked the ruby out shown through the police's fire from round 8 and was
+#: arrested in round 11 while Fujiko flew the empty helicopter to her own exit.
+FETCH_SEATS = 3
+#: ... and a traitor Fujiko who has not betrayed stays held once the gang has the treasure out: she
+#: still counts among the loyal (she wins with them), so freed she is one more the win waits for
+#: (traced, seeds 11 and 19: the ruby out in round 6 or 8, she freed herself and was still on the
+#: board when time ran out)
+TRAITOR_HELD = True
+#: ... and a gang vehicle parked on an exit (Fujiko's motorbike on her start square) is a way out:
+#: a member leaving gets in beside it and leaves from its square (GangBot._mount_exit)
+MOUNT_EXIT = True
+#: ... and once the ruby is out a member neither hides nor spares a shot at odds of OUT_BOLD_ODDS or
+#: better (0: as before): arrested he is as good as out (traced: members left beside exits the
+#: police held when time ran out, seeds 20, 21, 31)
+OUT_BOLD_ODDS = 0.2
+FETCH_EPISODES = ("rosso-rubino",)
+
 
 def _hit_odds(a: Action, view: dict) -> float:
     """The chance (0-1, after the dodge) that a shot or a blow hits."""
@@ -1021,7 +1043,7 @@ class GangBot(HeuristicBot):
         # an exit a policeman, a car or a parked vehicle stands on is no way out for now
         taken = {f.get("spot") for f in view["figures"].values() if f.get("kind") != "gang"} | \
             {c.get("spot") for c in view["cars"].values()} | \
-            {r.get("spot") for r in view.get("rides", ()) if not r.get("riders")}
+            {r.get("spot") for r in view.get("rides", ()) if not r.get("riders") and not self._parked_exits_open(view)}
         if view["episode"] == "cagliostro" and apart(view, figure):
             # Fujiko on her own seat: a partner standing on the gang's exit is no way out for her either
             taken |= {f.get("spot") for c, f in view["figures"].items() if c != figure and f.get("kind") == "gang"
@@ -1129,6 +1151,9 @@ class GangBot(HeuristicBot):
         talk = self._radio(view, by_type, figure)
         if talk is not None:
             return talk
+        mount = self._mount_exit(view, by_type, figure)
+        if mount is not None:
+            return mount
         escapes = [a for a in by_type.get(A.Escape, ()) if self._escape_now(view, a.figure)]
         if escapes:
             return escapes[0]
@@ -1178,6 +1203,32 @@ class GangBot(HeuristicBot):
         dist = moves_for(view, hides[0].figure, goal)
         return min(hides, key=lambda a: (dist.get(spot_from_text(a.to), FAR), a.to))
 
+    @staticmethod
+    def _parked_exits_open(view: dict) -> bool:
+        """Rosso rubino with a seat each (MOUNT_EXIT): a gang vehicle parked on an exit is a way out
+        (he gets in beside it, for free, and leaves from it), not an exit taken."""
+        return bool(MOUNT_EXIT and view["episode"] in FETCH_EPISODES and gang_seats(view) >= FETCH_SEATS)
+
+    def _mount_exit(self, view: dict, by_type: dict, figure: str) -> Action | None:
+        """:meth:`_parked_exits_open`: a member who would leave now gets into the gang's vehicle
+        parked on an exit next to him, and then leaves from its square (traced, seed 25: Fujiko's
+        motorbike stood on R1; Goemon, beside it when the ruby went out, walked to the far exits)."""
+        if not self._parked_exits_open(view) or i_am_traitor(view, figure) and not view.get("treasure_out"):
+            return None
+        exits = set(exit_squares(view, figure))
+        spots = {r["id"]: r.get("spot") for r in view.get("rides", ())}
+        ins = [a for a in _acts(by_type, A.GetIn, figure) if spots.get(a.vehicle) in exits]
+        if not ins or not self._escape_now(view, figure):
+            return None
+        return min(ins, key=lambda a: a.vehicle)
+
+    @staticmethod
+    def _out_bold(view: dict) -> bool:
+        """Rosso rubino with a seat each (OUT_BOLD_ODDS): once the treasure is out a member neither
+        hides nor spares a shot (arrested he is as good as out: the gang wins once no loyal member
+        is free on the board), as the hard level does everywhere at Rosso rubino."""
+        return bool(OUT_BOLD_ODDS and view["episode"] in FETCH_EPISODES and gang_seats(view) >= FETCH_SEATS)
+
     def _out_this_turn(self, view: dict, c: str) -> bool:
         """``c`` can reach an exit this turn: on foot, or aboard a car that has not moved."""
         spot = view["figures"][c].get("spot")
@@ -1198,8 +1249,13 @@ class GangBot(HeuristicBot):
         treasure and will be out before him (or rides a car to the exit): the gang wins once the
         treasure is out and no loyal member is free on the board, so freed he would only be one
         more to wait for (and pay his devices or a round)."""
-        if STAY_HELD is False or i_am_traitor(view, figure):
+        if STAY_HELD is False:
             return False
+        if i_am_traitor(view, figure):
+            # Rosso rubino with a seat each (TRAITOR_HELD): the gang took the treasure out and she has
+            # not betrayed: she still wins with the gang, whose win waits for her while she is free
+            return bool(TRAITOR_HELD and view["episode"] in FETCH_EPISODES and gang_seats(view) >= FETCH_SEATS
+                        and view.get("treasure_out") and not view.get("betrayed"))
         if (HELD_WHEN_OUT or self._hard(view, "out_bold")) and view.get("treasure_out") and not view.get("betrayed"):
             return True    # the treasure is out; held, he is no longer one to wait for
         holder = treasure_holder(view)
@@ -1346,6 +1402,9 @@ class GangBot(HeuristicBot):
             and not apart(view, holder) and view["figures"][holder].get("spot") else None
         if mate is not None:
             return self._fetch(view, by_type, figure, heli, mate)
+        other = self._other_carrier(view, figure)
+        if other is not None:
+            return self._fetch_other(view, by_type, figure, heli, other)
         if self._keeping(view, figure):
             return self._keep(view, by_type, figure, heli)
         if figure not in heli["riders"]:
@@ -1556,6 +1615,59 @@ class GangBot(HeuristicBot):
             pick = self._beside_partner(view, mate, rides, Sight(view, 0, self.rng))
             if pick is not None:
                 return pick
+        return ends[0] if ends else None
+
+    def _other_carrier(self, view: dict, figure: str) -> str | None:
+        """Rosso rubino with FETCH_SEATS gang seats or more: the loyal partner of another seat whom
+        this seat knows to carry the treasure (told, or shown for good) and sees on the board, if
+        ``figure`` is a loyal member who may fetch him; None otherwise."""
+        if not FETCH_SEATS or gang_seats(view) < FETCH_SEATS or view["episode"] not in FETCH_EPISODES \
+                or view.get("betrayed") or i_am_traitor(view, figure):
+            return None
+        holder = treasure_holder(view)
+        if holder is None and self._found(view):
+            holder = self.suspect
+        if holder is None or holder == figure or holder in view["mine"] or holder not in members(view) \
+                or not free(view, holder) or apart(view, holder) or not view["figures"][holder].get("spot"):
+            return None
+        return holder
+
+    def _fetch_other(self, view: dict, by_type: dict, figure: str, heli: dict, mate: str) -> Action | None:
+        """The helicopter for a carrier of another seat (:data:`FETCH_SEATS`): a member beside it
+        boards (when it has not flown this round); aboard, he flies it to land next to the carrier,
+        out of sight among the nearest, unless the carrier is aboard (then beside the carrier's
+        exit), and stays aboard for him; landed by the exit, he steps out onto one and leaves. A
+        member neither aboard nor beside it goes his own way (None)."""
+        if figure not in heli["riders"]:
+            boards = [a for a in _acts(by_type, A.GetIn, figure) if a.vehicle == heli["id"]]
+            if boards and not heli.get("moved") and self.stepped_out != (view["round"], figure) \
+                    and mate not in heli["riders"] and len(heli["riders"]) == 0:
+                self.boarded = (view["round"], figure)
+                return boards[0]
+            return None
+        rides = _acts(by_type, A.Ride, figure)
+        ends = _acts(by_type, A.EndTurn, figure)
+        sight = Sight(view, 0, self.rng)
+        if mate in heli["riders"]:
+            goal = self.goal(view, mate)
+            if rides and goal is not None:
+                return min(rides, key=lambda a: (self._landing_cost(view, mate, goal, a.to, sight), a.to))
+            if heli.get("moved"):
+                dist = {e: moves_for(view, figure, e) for e in exit_squares(view, figure)}
+                outs = [a for a in _acts(by_type, A.GetOut, figure)
+                        if any(d.get(spot_from_text(a.square), FAR) == 0 for d in dist.values())]
+                if outs:
+                    self.stepped_out = (view["round"], figure)
+                    return outs[0]
+            return ends[0] if ends else None
+        if rides:
+            near = moves_for(view, mate, view["figures"][mate]["spot"])
+            pick = min(rides, key=lambda a: (max(0, beside(near, spot_from_text(a.to)) - allowance(view, mate)),
+                                             sight.seen(a.to), beside(near, spot_from_text(a.to)), a.to))
+            here = beside(near, spot_from_text(heli["spot"]))
+            if here <= allowance(view, mate) and not sight.seen(heli["spot"]):
+                return ends[0] if ends else pick   # already within his walk, out of sight: wait for him
+            return pick
         return ends[0] if ends else None
 
     def _hidden_beside(self, view: dict, mate: str, rides: list[Action], heli: dict) -> Action | str | None:
@@ -1791,8 +1903,8 @@ class GangBot(HeuristicBot):
             relax = 0.1   # on his way out, one of many seats: the gang's win waits for the last one
         relax *= 0.5 ** self.waited.get(figure, 0)
         relax *= EPISODE_CAUTION.get(view["episode"], 1.0)
-        if self._hard(view, "out_bold") and view.get("treasure_out") and not view.get("betrayed"):
-            relax = 0.0   # hard: the treasure is out; arrested or out, he no longer keeps the gang waiting
+        if (self._hard(view, "out_bold") or self._out_bold(view)) and view.get("treasure_out") and not view.get("betrayed"):
+            relax = 0.0   # the treasure is out; arrested or out, he no longer keeps the gang waiting
         stay = step * (0.5 if slack > 3 else 1.5)   # what a round standing still costs him
         shown_anyway = bool(view["figures"][figure].get("shown")) and ((carrier and not CARRIER_HIDES) or apart(view, figure)
                                                                        or (carrier and self._hard(view, "carrier_bold")))
@@ -1994,6 +2106,8 @@ class GangBot(HeuristicBot):
             return None
         if shown and p >= 0.4:
             return best
+        if self._out_bold(view) and view.get("treasure_out") and not view.get("betrayed") and p >= OUT_BOLD_ODDS:
+            return best   # the treasure is out: the shot clears his way, or shows him to be arrested
         if not shown and p >= 0.8:
             return best
         if self.level == "easy" and self.noise.random() < 0.2:
