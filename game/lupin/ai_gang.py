@@ -200,6 +200,11 @@ def _hit_odds(a: Action, view: dict) -> float:
     return 0.0 if o is None else o["odds_after_dodge"] / 100.0
 
 
+def seat_each_rr(view: dict) -> bool:
+    """Rosso rubino (FETCH_EPISODES) with FETCH_SEATS gang seats or more: each member his own seat."""
+    return view["episode"] in FETCH_EPISODES and gang_seats(view) >= FETCH_SEATS
+
+
 def _keep(rest: dict, kind: type, keep) -> None:
     """Leave in ``rest`` only the actions of ``kind`` that ``keep`` accepts (the kind goes when none is left)."""
     if kind in rest:
@@ -1041,9 +1046,10 @@ class GangBot(HeuristicBot):
             return None
         pos = spot_from_text(here)
         # an exit a policeman, a car or a parked vehicle stands on is no way out for now
+        parked_open = self._parked_exits_open(view)
         taken = {f.get("spot") for f in view["figures"].values() if f.get("kind") != "gang"} | \
             {c.get("spot") for c in view["cars"].values()} | \
-            {r.get("spot") for r in view.get("rides", ()) if not r.get("riders") and not self._parked_exits_open(view)}
+            {r.get("spot") for r in view.get("rides", ()) if not r.get("riders") and not parked_open}
         if view["episode"] == "cagliostro" and apart(view, figure):
             # Fujiko on her own seat: a partner standing on the gang's exit is no way out for her either
             taken |= {f.get("spot") for c, f in view["figures"].items() if c != figure and f.get("kind") == "gang"
@@ -1126,18 +1132,13 @@ class GangBot(HeuristicBot):
             return HeuristicBot._gang(self, view, by_type)
         figure = self._first_to_play(view, by_type, figure)
         moves = [a for a in moves if a.figure == figure]
-        # Stonehenge: the policeman standing on his goal square first
-        hit = self._clear(view, by_type, figure)
-        if hit is not None:
-            return hit
-        # Cagliostro: the agent standing on an exit, for a member heading out
-        hit = self._cag_clear(view, by_type, figure)
-        if hit is not None:
-            return hit
-        # the traitor's blow, the loyal gang's answer, a shot worth taking: first (then he moves away)
-        hit = self._attack(view, by_type, figure)
-        if hit is not None:
-            return hit
+        # shots and blows first (then he moves away): at Stonehenge the policeman standing on his
+        # goal square, at Cagliostro the agent barring a member's way out, then the traitor's blow,
+        # the loyal gang's answer, a shot worth taking
+        for attack in (self._clear, self._cag_clear, self._attack):
+            hit = attack(view, by_type, figure)
+            if hit is not None:
+                return hit
         if A.FreeSelf in by_type and self._stay_held(view, figure):
             ends = [a for a in by_type.get(A.EndTurn, ()) if a.figure == figure]
             if ends:
@@ -1148,12 +1149,11 @@ class GangBot(HeuristicBot):
         reveal = reveal or self._reveal(view, by_type)
         if reveal is not None:
             return reveal
-        talk = self._radio(view, by_type, figure)
-        if talk is not None:
-            return talk
-        mount = self._mount_exit(view, by_type, figure)
-        if mount is not None:
-            return mount
+        # the radio's news; a vehicle parked on an exit to leave by
+        for step in (self._radio, self._mount_exit):
+            act = step(view, by_type, figure)
+            if act is not None:
+                return act
         escapes = [a for a in by_type.get(A.Escape, ()) if self._escape_now(view, a.figure)]
         if escapes:
             return escapes[0]
@@ -1207,7 +1207,7 @@ class GangBot(HeuristicBot):
     def _parked_exits_open(view: dict) -> bool:
         """Rosso rubino with a seat each (MOUNT_EXIT): a gang vehicle parked on an exit is a way out
         (he gets in beside it, for free, and leaves from it), not an exit taken."""
-        return bool(MOUNT_EXIT and view["episode"] in FETCH_EPISODES and gang_seats(view) >= FETCH_SEATS)
+        return bool(MOUNT_EXIT and seat_each_rr(view))
 
     def _mount_exit(self, view: dict, by_type: dict, figure: str) -> Action | None:
         """:meth:`_parked_exits_open`: a member who would leave now gets into the gang's vehicle
@@ -1227,7 +1227,7 @@ class GangBot(HeuristicBot):
         """Rosso rubino with a seat each (OUT_BOLD_ODDS): once the treasure is out a member neither
         hides nor spares a shot (arrested he is as good as out: the gang wins once no loyal member
         is free on the board), as the hard level does everywhere at Rosso rubino."""
-        return bool(OUT_BOLD_ODDS and view["episode"] in FETCH_EPISODES and gang_seats(view) >= FETCH_SEATS)
+        return bool(OUT_BOLD_ODDS and seat_each_rr(view))
 
     def _out_this_turn(self, view: dict, c: str) -> bool:
         """``c`` can reach an exit this turn: on foot, or aboard a car that has not moved."""
@@ -1254,7 +1254,7 @@ class GangBot(HeuristicBot):
         if i_am_traitor(view, figure):
             # Rosso rubino with a seat each (TRAITOR_HELD): the gang took the treasure out and she has
             # not betrayed: she still wins with the gang, whose win waits for her while she is free
-            return bool(TRAITOR_HELD and view["episode"] in FETCH_EPISODES and gang_seats(view) >= FETCH_SEATS
+            return bool(TRAITOR_HELD and seat_each_rr(view)
                         and view.get("treasure_out") and not view.get("betrayed"))
         if (HELD_WHEN_OUT or self._hard(view, "out_bold")) and view.get("treasure_out") and not view.get("betrayed"):
             return True    # the treasure is out; held, he is no longer one to wait for
@@ -1621,8 +1621,7 @@ class GangBot(HeuristicBot):
         """Rosso rubino with FETCH_SEATS gang seats or more: the loyal partner of another seat whom
         this seat knows to carry the treasure (told, or shown for good) and sees on the board, if
         ``figure`` is a loyal member who may fetch him; None otherwise."""
-        if not FETCH_SEATS or gang_seats(view) < FETCH_SEATS or view["episode"] not in FETCH_EPISODES \
-                or view.get("betrayed") or i_am_traitor(view, figure):
+        if not FETCH_SEATS or not seat_each_rr(view) or view.get("betrayed") or i_am_traitor(view, figure):
             return None
         holder = treasure_holder(view)
         if holder is None and self._found(view):
@@ -2017,7 +2016,7 @@ class GangBot(HeuristicBot):
         police hold the blade's square or the exits for as long as they like)."""
         if not HENGE_CLEAR or view["episode"] != "stonehenge" or figure not in view["mine"]:
             return None
-        attacks = [a for a in list(by_type.get(A.Melee, ())) + list(by_type.get(A.Shoot, ())) if a.figure == figure]
+        attacks = _acts(by_type, A.Melee, figure) + _acts(by_type, A.Shoot, figure)
         if not attacks:
             return None
         holder = self._holder_of_goal(view, figure, self.goal(view, figure))
@@ -2040,8 +2039,8 @@ class GangBot(HeuristicBot):
         if not CAG_CLEAR or view["episode"] != "cagliostro" or figure not in view["mine"] \
                 or i_am_traitor(view, figure) or apart(view, figure):
             return None
-        attacks = [a for a in list(by_type.get(A.Melee, ())) + list(by_type.get(A.Shoot, ()))
-                   if a.figure == figure and view["figures"].get(a.target, {}).get("kind") == "agent"
+        attacks = [a for a in _acts(by_type, A.Melee, figure) + _acts(by_type, A.Shoot, figure)
+                   if view["figures"].get(a.target, {}).get("kind") == "agent"
                    and on_board(view["figures"][a.target].get("spot")) and not view["figures"][a.target].get("in_car")
                    and _hit_odds(a, view) >= CAG_CLEAR_ODDS]
         if not attacks:
