@@ -201,6 +201,13 @@ PARK_SHOWN = True
 PARK_ROUND = 1
 #: ... and a loyal member starts on the gang's square nearest the helipad (GangBot._heli_start)
 HELI_START = True
+#: ... and a passenger landed far from his building stays aboard to fly it there next round
+#: (GangBot._stay_aboard)
+PASSENGER_STAYS = True
+#: ... and once the ruby is out a landing in a line of fire costs nothing more (traced, seed 12: Goemon
+#: aboard by A7 stepped out and walked, as every landing by a free exit was seen, and was still on
+#: the board when time ran out)
+OUT_LANDING = True
 
 
 def _hit_odds(a: Action, view: dict) -> float:
@@ -1506,6 +1513,8 @@ class GangBot(HeuristicBot):
                 return there[0]
             if ends:
                 return ends[0]
+        if outs and ends and heli.get("moved") and self._stay_aboard(view, figure, goal, outs):
+            return ends[0]   # landed far from his building: he flies it there himself next round
         if outs:
             self.stepped_out = (view["round"], figure)   # no boarding again this turn
             dist = moves_for(view, figure, goal) if goal is not None else {}
@@ -1540,6 +1549,22 @@ class GangBot(HeuristicBot):
             return (sight.seen(a.to), near > reach, round(sight.later(a.to), PARK_ROUND), near, a.to)
         best = min(rides, key=key)
         return None if sight.seen(best.to) else best
+
+    def _stay_aboard(self, view: dict, figure: str, goal: str | None, outs: list[Action]) -> bool:
+        """Rosso rubino with a seat each (PASSENGER_STAYS): a passenger the driver (a partner of another
+        seat, who flew for his own building) landed far from his own stays aboard, to fly it himself
+        next round (any rider may drive), when that lands him beside his building sooner than the walk
+        from here (traced, seed 2: Goemon, set down by the Pagoda, walked south to the palace through
+        the police and was arrested that round)."""
+        if not PASSENGER_STAYS or not seat_each_rr(view) or goal is None or self._rounds_left(view) < 3:
+            return False
+        if treasure_holder(view) is not None or self._found(view) or unknown_tiles_carried(view):
+            return False
+        step = allowance(view, figure)
+        dist = moves_for(view, figure, goal)
+        on_foot = min(turns(dist.get(spot_from_text(a.square), FAR), step) for a in outs)
+        after = landing_after(view, goal, figure)
+        return after < FAR and 1 + turns(after, step) < on_foot
 
     def _searchers(self, view: dict, figure: str, heli: dict) -> list[str]:
         """The seat's partners of ``figure`` free on the board and not aboard the helicopter."""
@@ -1940,6 +1965,8 @@ class GangBot(HeuristicBot):
         if best >= FAR:
             return float(FAR)
         carrier = treasure_holder(view) == figure
+        if OUT_LANDING and self._out_bold(view) and view.get("treasure_out") and not view.get("betrayed"):
+            carrier = True   # the treasure is out: seen or not, he only has to be off the board
         return best + (0.0 if carrier else LANDING_SEEN * sight.seen(to))
 
     # ---------------------------------------------------------------- the end square

@@ -1111,3 +1111,95 @@ def test_with_a_seat_each_a_lone_pilot_hides_a_helicopter_the_police_see_before_
     assert isinstance(act, A.Ride) and act.figure == me and spot_from_text(act.to) not in now.now, act
     before, _ = choice(False)
     assert isinstance(before, A.GetOut), before   # before: he stepped out and left it there
+
+
+def test_with_a_seat_each_loyal_members_start_by_the_helipad():
+    """5 players at Rosso rubino: Lupin, Jigen and Goemon start on the gang's square nearest the
+    helipad (R1), where the heuristic picks one at random: together they board in the same round
+    and fly beside the buildings (one who started on A1-C1 walked to the bridges under fire)."""
+    import game.lupin.ai_gang as G
+    state = new_game({"episode": "rosso-rubino", "players": 5}, 4)
+    seats = sorted(set(state.seat_of.values()))
+    bots = {s: make_bot(s, "heuristic" if side_of(s) == "police" else "normal", 4 + i) for i, s in enumerate(seats)}
+    while state.view(state.to_act()[0]).get("plan") is None:
+        seat = state.to_act()[0]
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+
+    def starts(flag: bool) -> dict:
+        old, G.HELI_START = G.HELI_START, flag
+        try:
+            out = {}
+            for seat in ("lupin", "jigen", "goemon"):
+                for i in range(3):
+                    legal = [a for a in state.legal_actions(seat) if isinstance(a, A.ChooseStart)]
+                    act = GangBot("normal", i).choose(state.view(seat), legal)
+                    out[(seat, i)] = act.square
+            return out
+        finally:
+            G.HELI_START = old
+    assert set(starts(True).values()) == {"R1"}
+    assert set(starts(False).values()) != {"R1"}   # before: at random among A1, A2, C1, R1
+
+
+def test_with_a_seat_each_a_passenger_landed_far_from_his_building_stays_aboard():
+    """5 players at Rosso rubino: the driver (a partner of another seat) flew for his own building; a
+    passenger it set down far from his stays aboard, to fly it there himself next round (any rider
+    may drive), rather than walk (traced, seed 2: Goemon, set down by the Pagoda, walked south
+    through the police and was arrested that round). Next round, the helicopter not yet flown, he
+    drives it. A seeded game is stopped at a gang turn; two members are put aboard the helicopter,
+    flown this round, west of the river."""
+    import game.lupin.ai_gang as G
+    base = _game_at({"episode": "rosso-rubino", "players": 5}, 3, 3)
+    ready = [c for c in base.may_start_turn() if c != "fujiko"]
+    me = ready[0]
+    driver = next(c for c in ("lupin", "jigen", "goemon") if c != me and base.figures[c].spot is not None
+                  and base.figures[c].arrested_by is None)
+    seat = base.seat_of[me]
+    assert treasure_holder(base.view(seat)) is None
+
+    def choice(stay: bool, flown: bool):
+        old, G.PASSENGER_STAYS = G.PASSENGER_STAYS, stay
+        try:
+            state = copy.deepcopy(base)
+            v = next(v for v in state.rides.values() if v.device == "helicopter")
+            for r in list(v.riders):
+                state.figures[r].in_car = None
+            where = spot_from_text("J5")
+            v.spot, v.riders, v.shown = where, [driver, me], False
+            v.moved_round = state.round if flown else state.round - 1
+            for c in (driver, me):
+                state.figures[c].spot, state.figures[c].in_car, state.figures[c].shown = where, v.id, False
+            return GangBot("normal", 5).choose(state.view(seat), state.legal_actions(seat))
+        finally:
+            G.PASSENGER_STAYS = old
+    stays = choice(True, True)
+    assert isinstance(stays, A.EndTurn), stays
+    assert isinstance(choice(False, True), A.GetOut)   # before: out, and on foot to the bridges
+    flies = choice(True, False)
+    assert isinstance(flies, A.Ride) and flies.figure == me, flies
+
+
+def test_with_a_seat_each_a_landing_in_sight_costs_nothing_more_once_the_ruby_is_out():
+    """5 players at Rosso rubino: once the ruby is out a member aboard flies to land by a free exit
+    whether the police see the landing or not (arrested, he is as good as out); before, every landing
+    by the exits was seen and he stepped out to walk (traced, seed 12: still on the board at the end).
+    Before the ruby is out a landing in sight still costs LANDING_SEEN moves."""
+    import game.lupin.ai_gang as G
+    from game.lupin.rules.geometry import spot_to_text
+    from game.lupin.rules.vehicles import landing_squares
+    base = _game_at({"episode": "rosso-rubino", "players": 5}, 3, 3)
+    me = next(c for c in base.may_start_turn() if c != "fujiko")
+    view = base.view(base.seat_of[me])
+    sight = Sight(view, 0, random.Random(1))
+    seen = next(spot_to_text(q) for q in sorted(landing_squares("rosso-rubino", "helicopter"), key=str) if q in sight.now)
+    out = copy.deepcopy(view)
+    out["treasure_out"] = True
+    bot = GangBot("normal", 1)
+    goal = bot._exit(view, me)
+    before = bot._landing_cost(view, me, goal, seen, sight)
+    assert bot._landing_cost(out, me, goal, seen, sight) == before - G.LANDING_SEEN
+    old, G.OUT_LANDING = G.OUT_LANDING, False
+    try:
+        assert bot._landing_cost(out, me, goal, seen, sight) == before
+    finally:
+        G.OUT_LANDING = old
