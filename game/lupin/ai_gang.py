@@ -208,6 +208,9 @@ PASSENGER_STAYS = True
 #: aboard by A7 stepped out and walked, as every landing by a free exit was seen, and was still on
 #: the board when time ran out)
 OUT_LANDING = True
+#: ... and the carrier, and once the ruby is out every member, shoots or strikes the policeman whose
+#: removal brings him a turn nearer an exit at these odds or better (GangBot._cag_clear; 0: never)
+RR_CLEAR = 0.3
 
 
 def _hit_odds(a: Action, view: dict) -> float:
@@ -2131,13 +2134,19 @@ class GangBot(HeuristicBot):
         brings him a turn or more nearer an exit (one standing on an exit, or on the stairs or the
         lane he must take), at odds of CAG_CLEAR_ODDS or better, hidden or not: the largest gain,
         then the best odds."""
-        if not CAG_CLEAR or view["episode"] != "cagliostro" or figure not in view["mine"] \
-                or i_am_traitor(view, figure) or apart(view, figure):
+        cag = CAG_CLEAR and view["episode"] == "cagliostro"
+        # Rosso rubino with a seat each (RR_CLEAR): the carrier, and once the ruby is out every member,
+        # against the police who hold the exits (traced: members left by the held exits at the end)
+        rr = bool(RR_CLEAR and seat_each_rr(view) and not view.get("betrayed")
+                  and (view.get("treasure_out") or treasure_holder(view) == figure))
+        if not (cag or rr) or figure not in view["mine"] or i_am_traitor(view, figure) or apart(view, figure):
             return None
+        kinds = ("agent",) if cag else ("agent", "zenigata")
+        least = CAG_CLEAR_ODDS if cag else RR_CLEAR
         attacks = [a for a in _acts(by_type, A.Melee, figure) + _acts(by_type, A.Shoot, figure)
-                   if view["figures"].get(a.target, {}).get("kind") == "agent"
+                   if view["figures"].get(a.target, {}).get("kind") in kinds
                    and on_board(view["figures"][a.target].get("spot")) and not view["figures"][a.target].get("in_car")
-                   and _hit_odds(a, view) >= CAG_CLEAR_ODDS]
+                   and _hit_odds(a, view) >= least]
         if not attacks:
             return None
         here = view["figures"][figure].get("spot")
@@ -2153,7 +2162,7 @@ class GangBot(HeuristicBot):
         step = allowance(view, figure)
 
         def way(blocked: frozenset) -> int:
-            d = min((moves_to("cagliostro", e, temples, drained, passage, swim, blocked).get(pos, FAR)
+            d = min((moves_to(view["episode"], e, temples, drained, passage, swim, blocked).get(pos, FAR)
                      for e in exits if spot_from_text(e) not in blocked), default=FAR)
             return FAR if d >= FAR else turns(d, step)
         base = way(police)
