@@ -889,7 +889,9 @@ class GangBot(HeuristicBot):
     # ---------------------------------------------------------------- planning
     def _plan(self, view: dict, by_type: dict) -> Action:
         """As the heuristic plans, but Lupin's seat buys the helicopter first where the episode sells
-        it (it lands the gang beside the treasure buildings and back beside the exits)."""
+        it (it lands the gang beside the treasure buildings and back beside the exits); at Rosso
+        rubino with a seat each, whichever seat comes to it first but Fujiko's (:meth:`_heli_first`),
+        and the loyal members start by the helipad (:meth:`_heli_start`)."""
         start = self._site_start(view, by_type) or self._heli_start(view, by_type)
         if start is not None:
             return start

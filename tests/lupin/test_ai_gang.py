@@ -1203,3 +1203,41 @@ def test_with_a_seat_each_a_landing_in_sight_costs_nothing_more_once_the_ruby_is
         assert bot._landing_cost(out, me, goal, seen, sight) == before
     finally:
         G.OUT_LANDING = old
+
+
+def test_with_a_seat_each_a_member_shoots_the_policeman_on_his_way_out_once_the_ruby_is_out():
+    """5 players at Rosso rubino: once the ruby is out (and for its carrier) a member shoots or strikes
+    the policeman whose removal brings him a turn or more nearer an exit, at odds of RR_CLEAR or
+    better (traced: members left beside exits the police held when time ran out). A seeded game is
+    stopped at a gang turn; the ruby is written out, an agent stands on each exit and the member to
+    play beside A2."""
+    import game.lupin.ai_gang as G
+    base = _game_at({"episode": "rosso-rubino", "players": 5}, 3, 3)
+    me = next(c for c in base.may_start_turn() if c != "fujiko")
+    seat = base.seat_of[me]
+    agents = sorted(k for k, f in base.figures.items() if f.kind == "agent" and f.spot is not None)
+
+    def choice(least: float):
+        old, G.RR_CLEAR = G.RR_CLEAR, least
+        try:
+            state = copy.deepcopy(base)
+            state.treasure_out = True
+            taken = {}
+            for a, ex in zip(agents, ("A1", "A2", "C1", "R1")):
+                state.figures[a].spot = spot_from_text(ex)
+                taken[a] = ex
+            f = state.figures[me]
+            f.spot, f.shown, f.in_car = spot_from_text("A3"), True, None
+            for v in state.rides.values():
+                if me in v.riders:
+                    v.riders.remove(me)
+            legal = state.legal_actions(seat)
+            return GangBot("normal", 2).choose(state.view(seat), legal), taken, state
+        finally:
+            G.RR_CLEAR = old
+    act, taken, state = choice(0.3)
+    assert isinstance(act, (A.Shoot, A.Melee)) and taken.get(act.target) in ("A1", "A2", "C1"), act
+    assert G._hit_odds(act, state.view(seat)) >= 0.3
+    before, _, _ = choice(0)
+    # before: the shot with the best odds (the bold members' once the ruby is out), not the way's
+    assert before != act, before
