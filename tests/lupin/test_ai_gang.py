@@ -626,7 +626,8 @@ def test_a_traitor_who_cannot_tell_the_holder_waits_by_the_way_out():
             checked += 1
             assert GangBot("normal", 0).goal(view, "fujiko") in exit_squares(view, "fujiko")
     # (seeds where it happens: since partners tell each other the tiles they know, fewer do)
-    for seed in (11, 14, 20, 26):
+    # (seed 9 with the tenth session's gang, whose members start by the helipad)
+    for seed in (9, 11, 14, 20, 26):
         play({"episode": "rosso-rubino", "players": 5}, seed, "random", "normal", on_decision=look)
     assert checked, "these seeds should give a traitor who does not know the holder"
 
