@@ -192,6 +192,25 @@ MOUNT_EXIT = True
 #: police held when time ran out, seeds 20, 21, 31)
 OUT_BOLD_ODDS = 0.2
 FETCH_EPISODES = ("rosso-rubino",)
+#: Rosso rubino with a seat each: any seat but Fujiko's buys the helicopter while it is in the shop
+#: (GangBot._heli_first)
+HELI_ANY_SEAT = True
+#: ... and a member alone aboard a helicopter the police see re-parks it out of sight before he steps
+#: out (GangBot._park); PARK_ROUND: the decimals the police's chance to see it is rounded to
+PARK_SHOWN = True
+PARK_ROUND = 1
+#: ... and a loyal member starts on the gang's square nearest the helipad (GangBot._heli_start)
+HELI_START = True
+#: ... and a passenger landed far from his building stays aboard to fly it there next round
+#: (GangBot._stay_aboard)
+PASSENGER_STAYS = True
+#: ... and once the ruby is out a landing in a line of fire costs nothing more (traced, seed 12: Goemon
+#: aboard by A7 stepped out and walked, as every landing by a free exit was seen, and was still on
+#: the board when time ran out)
+OUT_LANDING = True
+#: ... and the carrier, and once the ruby is out every member, shoots or strikes the policeman whose
+#: removal brings him a turn nearer an exit at these odds or better (GangBot._cag_clear; 0: never)
+RR_CLEAR = 0.3
 
 
 def _hit_odds(a: Action, view: dict) -> float:
@@ -870,12 +889,14 @@ class GangBot(HeuristicBot):
     # ---------------------------------------------------------------- planning
     def _plan(self, view: dict, by_type: dict) -> Action:
         """As the heuristic plans, but Lupin's seat buys the helicopter first where the episode sells
-        it (it lands the gang beside the treasure buildings and back beside the exits)."""
-        start = self._site_start(view, by_type)
+        it (it lands the gang beside the treasure buildings and back beside the exits); at Rosso
+        rubino with a seat each, whichever seat comes to it first but Fujiko's (:meth:`_heli_first`),
+        and the loyal members start by the helipad (:meth:`_heli_start`)."""
+        start = self._site_start(view, by_type) or self._heli_start(view, by_type)
         if start is not None:
             return start
         heli = [a for a in by_type.get(A.BuyDevice, ()) if a.device == "helicopter" and a.figure in view["mine"]]
-        if heli and view["seat"] == "lupin":
+        if heli and (view["seat"] == "lupin" or self._heli_first(view)):
             return min(heli, key=lambda a: (ORDER.index(a.figure) if a.figure in ORDER else 9, a.figure))
         car = self._car_to_buy(view, by_type)
         if car is not None:
@@ -883,7 +904,19 @@ class GangBot(HeuristicBot):
         radio = self._radio_to_buy(view, by_type)
         if radio is not None:
             return radio
+        if self._heli_first(view) and A.ReturnDevice in by_type:
+            # ... and keeps it (the heuristic gives back what its member did not wish for)
+            by_type = dict(by_type)
+            _keep(by_type, A.ReturnDevice, lambda a: a.device != "helicopter")
         return super()._plan(view, by_type)
+
+    @staticmethod
+    def _heli_first(view: dict) -> bool:
+        """Rosso rubino with a seat each (HELI_ANY_SEAT): the seats plan at once from one purse, and
+        the others spent it before Lupin's seat came to the helicopter (traced, seed 7: 300$ left of
+        1,500$ when Lupin's seat first acted; no helicopter in 3 of 40 games, all lost): whichever
+        seat acts first buys it (but Fujiko's, who may be a traitor)."""
+        return bool(HELI_ANY_SEAT and seat_each_rr(view) and view["seat"] != "fujiko")
 
     @staticmethod
     def _radio_to_buy(view: dict, by_type: dict) -> Action | None:
@@ -908,6 +941,23 @@ class GangBot(HeuristicBot):
         others = [c for c in members(view) if c not in view["mine"] and free(view, c) and not apart(view, c)
                   and view["figures"][c].get("spot")]
         return uses[0] if others else None
+
+    @staticmethod
+    def _heli_start(view: dict, by_type: dict) -> Action | None:
+        """Rosso rubino with a seat each (HELI_START): a loyal member starts on the gang's square nearest
+        the helipad, where the heuristic picks one at random: the members who start together board in
+        the same round and fly together beside the buildings (traced, seed 1: three on R1 boarded in
+        round 2 and flipped three tiles by round 4; seeds 10 and 30: one flew alone, the three who
+        started on A1-C1 walked to the bridges and were shot at for rounds). Fujiko (her motorbike
+        is put down where she starts; she may be a traitor) picks as before."""
+        starts = by_type.get(A.ChooseStart, ())
+        if not HELI_START or not starts or not seat_each_rr(view) or view["seat"] == "fujiko":
+            return None
+        pads = sorted(str(s) for s in episode_geometry(view["episode"]).board.squares_of("helipad"))
+        if not pads:
+            return None
+        dist = moves_to(view["episode"], pads[0])
+        return min(starts, key=lambda a: (dist.get(spot_from_text(a.square), FAR), a.square, a.figure))
 
     @staticmethod
     def _site_start(view: dict, by_type: dict) -> Action | None:
@@ -1414,6 +1464,9 @@ class GangBot(HeuristicBot):
         outs = _acts(by_type, A.GetOut, figure)
         ends = _acts(by_type, A.EndTurn, figure)
         step = allowance(view, figure)
+        park = self._park(view, by_type, figure, heli, goal) if rides else None
+        if park is not None:
+            return park
         if rides and self._hard(view, "drop") and self._keeper_of(view) == figure and len(heli["riders"]) > 1:
             # hard: he keeps the helicopter once his passenger is out; he lands beside the passenger's building
             passenger = heli["riders"][1]
@@ -1465,6 +1518,8 @@ class GangBot(HeuristicBot):
                 return there[0]
             if ends:
                 return ends[0]
+        if outs and ends and heli.get("moved") and self._stay_aboard(view, figure, goal, outs):
+            return ends[0]   # landed far from his building: he flies it there himself next round
         if outs:
             self.stepped_out = (view["round"], figure)   # no boarding again this turn
             dist = moves_for(view, figure, goal) if goal is not None else {}
@@ -1472,6 +1527,49 @@ class GangBot(HeuristicBot):
             return min(outs, key=lambda a: (dist.get(spot_from_text(a.square), FAR)
                                             + (0 if carrier else SEEN_COST * sight.seen(a.square)), a.square))
         return None
+
+    def _park(self, view: dict, by_type: dict, figure: str, heli: dict, goal: str | None) -> Action | None:
+        """Rosso rubino with a seat each (PARK_SHOWN): alone aboard a helicopter the police see, before
+        the treasure is found, he does not step out and leave it to them (the police shoot a shown
+        helicopter first: traced, seeds 10 and 30, it was seen at the helipad as he boarded, stayed
+        shown where he landed, and was shot down empty by the buildings the round he got out): he
+        flies it to a square out of every line of fire (which hides it again), from where he walks
+        into his building on his next turn if he can, the one the police are least likely to see
+        after their move, nearest; he steps out there next turn."""
+        if not PARK_SHOWN or not seat_each_rr(view) or not heli.get("shown") or heli.get("moved"):
+            return None
+        if list(heli.get("riders", ())) != [figure] or goal is None or goal in exit_squares(view, figure):
+            return None
+        if treasure_holder(view) is not None or self._found(view) or unknown_tiles_carried(view):
+            return None
+        rides = _acts(by_type, A.Ride, figure)
+        if not rides:
+            return None
+        dist = moves_for(view, figure, goal)
+        reach = allowance(view, figure)
+        sight = Sight(view, self.budget["samples"], self.rng)
+
+        def key(a: Action) -> tuple:
+            near = beside(dist, spot_from_text(a.to))
+            return (sight.seen(a.to), near > reach, round(sight.later(a.to), PARK_ROUND), near, a.to)
+        best = min(rides, key=key)
+        return None if sight.seen(best.to) else best
+
+    def _stay_aboard(self, view: dict, figure: str, goal: str | None, outs: list[Action]) -> bool:
+        """Rosso rubino with a seat each (PASSENGER_STAYS): a passenger the driver (a partner of another
+        seat, who flew for his own building) landed far from his own stays aboard, to fly it himself
+        next round (any rider may drive), when that lands him beside his building sooner than the walk
+        from here (traced, seed 2: Goemon, set down by the Pagoda, walked south to the palace through
+        the police and was arrested that round)."""
+        if not PASSENGER_STAYS or not seat_each_rr(view) or goal is None or self._rounds_left(view) < 3:
+            return False
+        if treasure_holder(view) is not None or self._found(view) or unknown_tiles_carried(view):
+            return False
+        step = allowance(view, figure)
+        dist = moves_for(view, figure, goal)
+        on_foot = min(turns(dist.get(spot_from_text(a.square), FAR), step) for a in outs)
+        after = landing_after(view, goal, figure)
+        return after < FAR and 1 + turns(after, step) < on_foot
 
     def _searchers(self, view: dict, figure: str, heli: dict) -> list[str]:
         """The seat's partners of ``figure`` free on the board and not aboard the helicopter."""
@@ -1872,6 +1970,8 @@ class GangBot(HeuristicBot):
         if best >= FAR:
             return float(FAR)
         carrier = treasure_holder(view) == figure
+        if OUT_LANDING and self._out_bold(view) and view.get("treasure_out") and not view.get("betrayed"):
+            carrier = True   # the treasure is out: seen or not, he only has to be off the board
         return best + (0.0 if carrier else LANDING_SEEN * sight.seen(to))
 
     # ---------------------------------------------------------------- the end square
@@ -2036,13 +2136,19 @@ class GangBot(HeuristicBot):
         brings him a turn or more nearer an exit (one standing on an exit, or on the stairs or the
         lane he must take), at odds of CAG_CLEAR_ODDS or better, hidden or not: the largest gain,
         then the best odds."""
-        if not CAG_CLEAR or view["episode"] != "cagliostro" or figure not in view["mine"] \
-                or i_am_traitor(view, figure) or apart(view, figure):
+        cag = CAG_CLEAR and view["episode"] == "cagliostro"
+        # Rosso rubino with a seat each (RR_CLEAR): the carrier, and once the ruby is out every member,
+        # against the police who hold the exits (traced: members left by the held exits at the end)
+        rr = bool(RR_CLEAR and seat_each_rr(view) and not view.get("betrayed")
+                  and (view.get("treasure_out") or treasure_holder(view) == figure))
+        if not (cag or rr) or figure not in view["mine"] or i_am_traitor(view, figure) or apart(view, figure):
             return None
+        kinds = ("agent",) if cag else ("agent", "zenigata")
+        least = CAG_CLEAR_ODDS if cag else RR_CLEAR
         attacks = [a for a in _acts(by_type, A.Melee, figure) + _acts(by_type, A.Shoot, figure)
-                   if view["figures"].get(a.target, {}).get("kind") == "agent"
+                   if view["figures"].get(a.target, {}).get("kind") in kinds
                    and on_board(view["figures"][a.target].get("spot")) and not view["figures"][a.target].get("in_car")
-                   and _hit_odds(a, view) >= CAG_CLEAR_ODDS]
+                   and _hit_odds(a, view) >= least]
         if not attacks:
             return None
         here = view["figures"][figure].get("spot")
@@ -2058,7 +2164,7 @@ class GangBot(HeuristicBot):
         step = allowance(view, figure)
 
         def way(blocked: frozenset) -> int:
-            d = min((moves_to("cagliostro", e, temples, drained, passage, swim, blocked).get(pos, FAR)
+            d = min((moves_to(view["episode"], e, temples, drained, passage, swim, blocked).get(pos, FAR)
                      for e in exits if spot_from_text(e) not in blocked), default=FAR)
             return FAR if d >= FAR else turns(d, step)
         base = way(police)

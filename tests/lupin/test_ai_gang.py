@@ -626,7 +626,8 @@ def test_a_traitor_who_cannot_tell_the_holder_waits_by_the_way_out():
             checked += 1
             assert GangBot("normal", 0).goal(view, "fujiko") in exit_squares(view, "fujiko")
     # (seeds where it happens: since partners tell each other the tiles they know, fewer do)
-    for seed in (11, 14, 20, 26):
+    # (seed 9 with the tenth session's gang, whose members start by the helipad)
+    for seed in (9, 11, 14, 20, 26):
         play({"episode": "rosso-rubino", "players": 5}, seed, "random", "normal", on_decision=look)
     assert checked, "these seeds should give a traitor who does not know the holder"
 
@@ -895,7 +896,7 @@ def test_at_cagliostro_a_member_heading_out_shoots_the_agent_on_his_exit(monkeyp
 
 # ------------------------------------------------------------------------------ Rosso rubino, 5 players (ninth session)
 
-def _fetches(seed: int, police: str = "normal") -> tuple[int, int, LupinState]:
+def _fetches(seed: int, police: str = "normal", strict: bool = True) -> tuple[int, int, LupinState]:
     """A 5-player game at Rosso rubino: the helicopter rides that land within the carrier's walk,
     flown by a member of another seat than his (checked: within his walk), and whether the
     carrier got out in a round the helicopter flew him."""
@@ -912,8 +913,8 @@ def _fetches(seed: int, police: str = "normal") -> tuple[int, int, LupinState]:
             if holder and holder not in view["mine"] and holder not in heli["riders"] and view["figures"][holder].get("spot"):
                 spot = view["figures"][holder]["spot"]
                 walk = moves_for(view, holder, spot).get(spot_from_text(action.to), 999)
-                assert walk - 1 <= allowance(view, holder), f"landed {walk} moves from the carrier"
-                fetched += 1
+                assert not strict or walk - 1 <= allowance(view, holder), f"landed {walk} moves from the carrier"
+                fetched += walk - 1 <= allowance(view, holder)
         if isinstance(action, A.Escape) and action.figure == holder and holder in flown.get(view["round"], ()):
             by_air += 1
     state = play({"episode": "rosso-rubino", "players": 5}, seed, police, "normal", on_decision=look)
@@ -928,14 +929,15 @@ def test_with_five_players_the_helicopter_fetches_a_carrier_of_another_seat():
     carrier walked out through the police's fire (traced, seed 2: arrested in round 11)."""
     import game.lupin.ai_gang as G
     fetched = by_air = 0
-    for seed in (25, 13):
+    # (seeds where it happens with the tenth session's gang: 13 a fetch, 5 a carrier out by air)
+    for seed in (13, 5):
         f, b, state = _fetches(seed)
         fetched, by_air = fetched + f, by_air + b
     assert fetched >= 1 and by_air >= 1, (fetched, by_air)
     old = G.FETCH_SEATS
     try:
         G.FETCH_SEATS = 0
-        assert _fetches(25)[0] == 0
+        assert _fetches(13, strict=False)[0] == 0   # (without it riders fly their own way)
     finally:
         G.FETCH_SEATS = old
 
@@ -992,12 +994,19 @@ def test_with_five_players_a_member_leaves_by_the_gangs_vehicle_parked_on_an_exi
     beside = next(n for n in sorted(square.neighbours8()) if n not in occupied and spot_to_text(n) not in exits
                   and n in base.geo.reach(square, 1, "gang").cost)
 
+    def put_beside(state: LupinState) -> None:
+        """The member to play on foot beside the motorbike (out of any vehicle he rides in)."""
+        for v in state.rides.values():
+            if me in v.riders:
+                v.riders.remove(me)
+        state.figures[me].spot, state.figures[me].in_car = beside, None
+
     def first_choices(mount: bool) -> list:
         import game.lupin.ai_gang as G
         old, G.MOUNT_EXIT = G.MOUNT_EXIT, mount
         try:
             state = copy.deepcopy(base)
-            state.figures[me].spot = beside
+            put_beside(state)
             state.treasure_out = True
             bot = GangBot("normal", 1)
             out = []
@@ -1015,7 +1024,7 @@ def test_with_five_players_a_member_leaves_by_the_gangs_vehicle_parked_on_an_exi
     # he walked to the far exits)
     import game.lupin.ai_gang as G
     state = copy.deepcopy(base)
-    state.figures[me].spot = beside
+    put_beside(state)
     state.treasure_out = True
     view = state.view(seat)
     assert GangBot("normal", 1).goal(view, me) == bike["spot"]
@@ -1024,3 +1033,220 @@ def test_with_five_players_a_member_leaves_by_the_gangs_vehicle_parked_on_an_exi
         assert GangBot("normal", 1).goal(view, me) != bike["spot"]
     finally:
         G.MOUNT_EXIT = old
+
+
+def _planning(players: int, seed: int) -> LupinState:
+    """A seeded Rosso rubino game at its planning: every seat has chosen its start squares, nothing is
+    bought yet."""
+    state = new_game({"episode": "rosso-rubino", "players": players}, seed)
+    seats = sorted(set(state.seat_of.values()))
+    bots = {s: make_bot(s, "heuristic" if side_of(s) == "police" else "normal", seed + i) for i, s in enumerate(seats)}
+    for _ in range(200):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if state.view(seat).get("plan") is None:
+            state.apply(bots[seat].choose(state.view(seat), legal))
+            continue
+        starts = [(s, a) for s in state.to_act() for a in state.legal_actions(s) if isinstance(a, A.ChooseStart)]
+        if not starts:
+            return state
+        state.apply(starts[0][1])
+    raise AssertionError("no planning reached")
+
+
+def test_with_a_seat_each_any_seat_buys_the_helicopter_and_keeps_it():
+    """5 players at Rosso rubino: the seats plan at once from one purse, and the others could spend
+    it before Lupin's seat came to the helicopter (traced, seed 7: 300$ left when Lupin's seat first
+    acted; no helicopter in 3 of 40 games, all lost). Jigen's seat buys it first while it is in the
+    shop, and does not give it back (the heuristic gives back what its member did not wish for);
+    with 2 players only Lupin's seat buys it, as before."""
+    import game.lupin.ai_gang as G
+    state = _planning(5, 7)
+    legal = state.legal_actions("jigen")
+    assert any(isinstance(a, A.BuyDevice) and a.device == "helicopter" for a in legal)
+    first = GangBot("normal", 3).choose(state.view("jigen"), legal)
+    assert isinstance(first, A.BuyDevice) and first.device == "helicopter" and first.figure == "jigen", first
+    state.apply(first)
+    for _ in range(8):   # what Jigen's seat does next: never the helicopter given back
+        if "jigen" not in state.to_act():
+            break
+        act = GangBot("normal", 3).choose(state.view("jigen"), state.legal_actions("jigen"))
+        assert not (isinstance(act, A.ReturnDevice) and act.device == "helicopter"), act
+        state.apply(act)
+    old = G.HELI_ANY_SEAT
+    try:
+        G.HELI_ANY_SEAT = False
+        fresh = _planning(5, 7)
+        before = GangBot("normal", 3).choose(fresh.view("jigen"), fresh.legal_actions("jigen"))
+        assert not (isinstance(before, A.BuyDevice) and before.device == "helicopter"), before
+    finally:
+        G.HELI_ANY_SEAT = old
+
+
+def test_with_a_seat_each_a_lone_pilot_hides_a_helicopter_the_police_see_before_stepping_out():
+    """5 players at Rosso rubino: a member alone aboard a helicopter the police see, before the ruby
+    is found, flies it to a square out of every line of fire (which hides it again) rather than step
+    out and leave it to them: the police shoot a shown helicopter first, and it was shot down empty
+    by the buildings the round its pilot got out (traced, seeds 10 and 30). A seeded game is stopped
+    at a gang turn; the member to play is put aboard the helicopter on a landing square the police
+    see, with it shown."""
+    import game.lupin.ai_gang as G
+    from game.lupin.rules.geometry import spot_to_text
+    from game.lupin.rules.vehicles import landing_squares
+    base = _game_at({"episode": "rosso-rubino", "players": 5}, 3, 3)
+    me = next(c for c in base.may_start_turn() if c != "fujiko" and not base.figures[c].in_car)
+    seat = base.seat_of[me]
+    sight = Sight(base.view(seat), 0, random.Random(1))
+    occupied = base.occupied()
+    seen = [q for q in sorted(landing_squares("rosso-rubino", "helicopter"), key=str)
+            if q in sight.now and q not in occupied and q.col >= 13]
+    assert seen, "some landing square by the buildings is in a police line of fire"
+
+    def choice(park: bool):
+        old, G.PARK_SHOWN = G.PARK_SHOWN, park
+        try:
+            state = copy.deepcopy(base)
+            v = next(v for v in state.rides.values() if v.device == "helicopter")
+            for r in list(v.riders):
+                state.figures[r].in_car = None
+            v.spot, v.riders, v.shown = seen[0], [me], True
+            state.figures[me].spot, state.figures[me].in_car, state.figures[me].shown = seen[0], v.id, True
+            view = state.view(seat)
+            legal = state.legal_actions(seat)
+            return GangBot("normal", 5).choose(view, legal), Sight(view, 0, random.Random(1))
+        finally:
+            G.PARK_SHOWN = old
+    act, now = choice(True)
+    assert isinstance(act, A.Ride) and act.figure == me and spot_from_text(act.to) not in now.now, act
+    before, _ = choice(False)
+    assert isinstance(before, A.GetOut), before   # before: he stepped out and left it there
+
+
+def test_with_a_seat_each_loyal_members_start_by_the_helipad():
+    """5 players at Rosso rubino: Lupin, Jigen and Goemon start on the gang's square nearest the
+    helipad (R1), where the heuristic picks one at random: together they board in the same round
+    and fly beside the buildings (one who started on A1-C1 walked to the bridges under fire)."""
+    import game.lupin.ai_gang as G
+    state = new_game({"episode": "rosso-rubino", "players": 5}, 4)
+    seats = sorted(set(state.seat_of.values()))
+    bots = {s: make_bot(s, "heuristic" if side_of(s) == "police" else "normal", 4 + i) for i, s in enumerate(seats)}
+    while state.view(state.to_act()[0]).get("plan") is None:
+        seat = state.to_act()[0]
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+
+    def starts(flag: bool) -> dict:
+        old, G.HELI_START = G.HELI_START, flag
+        try:
+            out = {}
+            for seat in ("lupin", "jigen", "goemon"):
+                for i in range(3):
+                    legal = [a for a in state.legal_actions(seat) if isinstance(a, A.ChooseStart)]
+                    act = GangBot("normal", i).choose(state.view(seat), legal)
+                    out[(seat, i)] = act.square
+            return out
+        finally:
+            G.HELI_START = old
+    assert set(starts(True).values()) == {"R1"}
+    assert set(starts(False).values()) != {"R1"}   # before: at random among A1, A2, C1, R1
+
+
+def test_with_a_seat_each_a_passenger_landed_far_from_his_building_stays_aboard():
+    """5 players at Rosso rubino: the driver (a partner of another seat) flew for his own building; a
+    passenger it set down far from his stays aboard, to fly it there himself next round (any rider
+    may drive), rather than walk (traced, seed 2: Goemon, set down by the Pagoda, walked south
+    through the police and was arrested that round). Next round, the helicopter not yet flown, he
+    drives it. A seeded game is stopped at a gang turn; two members are put aboard the helicopter,
+    flown this round, west of the river."""
+    import game.lupin.ai_gang as G
+    base = _game_at({"episode": "rosso-rubino", "players": 5}, 3, 3)
+    ready = [c for c in base.may_start_turn() if c != "fujiko"]
+    me = ready[0]
+    driver = next(c for c in ("lupin", "jigen", "goemon") if c != me and base.figures[c].spot is not None
+                  and base.figures[c].arrested_by is None)
+    seat = base.seat_of[me]
+    assert treasure_holder(base.view(seat)) is None
+
+    def choice(stay: bool, flown: bool):
+        old, G.PASSENGER_STAYS = G.PASSENGER_STAYS, stay
+        try:
+            state = copy.deepcopy(base)
+            v = next(v for v in state.rides.values() if v.device == "helicopter")
+            for r in list(v.riders):
+                state.figures[r].in_car = None
+            where = spot_from_text("J5")
+            v.spot, v.riders, v.shown = where, [driver, me], False
+            v.moved_round = state.round if flown else state.round - 1
+            for c in (driver, me):
+                state.figures[c].spot, state.figures[c].in_car, state.figures[c].shown = where, v.id, False
+            return GangBot("normal", 5).choose(state.view(seat), state.legal_actions(seat))
+        finally:
+            G.PASSENGER_STAYS = old
+    stays = choice(True, True)
+    assert isinstance(stays, A.EndTurn), stays
+    assert isinstance(choice(False, True), A.GetOut)   # before: out, and on foot to the bridges
+    flies = choice(True, False)
+    assert isinstance(flies, A.Ride) and flies.figure == me, flies
+
+
+def test_with_a_seat_each_a_landing_in_sight_costs_nothing_more_once_the_ruby_is_out():
+    """5 players at Rosso rubino: once the ruby is out a member aboard flies to land by a free exit
+    whether the police see the landing or not (arrested, he is as good as out); before, every landing
+    by the exits was seen and he stepped out to walk (traced, seed 12: still on the board at the end).
+    Before the ruby is out a landing in sight still costs LANDING_SEEN moves."""
+    import game.lupin.ai_gang as G
+    from game.lupin.rules.geometry import spot_to_text
+    from game.lupin.rules.vehicles import landing_squares
+    base = _game_at({"episode": "rosso-rubino", "players": 5}, 3, 3)
+    me = next(c for c in base.may_start_turn() if c != "fujiko")
+    view = base.view(base.seat_of[me])
+    sight = Sight(view, 0, random.Random(1))
+    seen = next(spot_to_text(q) for q in sorted(landing_squares("rosso-rubino", "helicopter"), key=str) if q in sight.now)
+    out = copy.deepcopy(view)
+    out["treasure_out"] = True
+    bot = GangBot("normal", 1)
+    goal = bot._exit(view, me)
+    before = bot._landing_cost(view, me, goal, seen, sight)
+    assert bot._landing_cost(out, me, goal, seen, sight) == before - G.LANDING_SEEN
+    old, G.OUT_LANDING = G.OUT_LANDING, False
+    try:
+        assert bot._landing_cost(out, me, goal, seen, sight) == before
+    finally:
+        G.OUT_LANDING = old
+
+
+def test_with_a_seat_each_a_member_shoots_the_policeman_on_his_way_out_once_the_ruby_is_out():
+    """5 players at Rosso rubino: once the ruby is out (and for its carrier) a member shoots or strikes
+    the policeman whose removal brings him a turn or more nearer an exit, at odds of RR_CLEAR or
+    better (traced: members left beside exits the police held when time ran out). A seeded game is
+    stopped at a gang turn; the ruby is written out, an agent stands on each exit and the member to
+    play beside A2."""
+    import game.lupin.ai_gang as G
+    base = _game_at({"episode": "rosso-rubino", "players": 5}, 3, 3)
+    me = next(c for c in base.may_start_turn() if c != "fujiko")
+    seat = base.seat_of[me]
+    agents = sorted(k for k, f in base.figures.items() if f.kind == "agent" and f.spot is not None)
+
+    def choice(least: float):
+        old, G.RR_CLEAR = G.RR_CLEAR, least
+        try:
+            state = copy.deepcopy(base)
+            state.treasure_out = True
+            taken = {}
+            for a, ex in zip(agents, ("A1", "A2", "C1", "R1")):
+                state.figures[a].spot = spot_from_text(ex)
+                taken[a] = ex
+            f = state.figures[me]
+            f.spot, f.shown, f.in_car = spot_from_text("A3"), True, None
+            for v in state.rides.values():
+                if me in v.riders:
+                    v.riders.remove(me)
+            legal = state.legal_actions(seat)
+            return GangBot("normal", 2).choose(state.view(seat), legal), taken, state
+        finally:
+            G.RR_CLEAR = old
+    act, taken, state = choice(0.3)
+    assert isinstance(act, (A.Shoot, A.Melee)) and taken.get(act.target) in ("A1", "A2", "C1"), act
+    assert G._hit_odds(act, state.view(seat)) >= 0.3
+    before, _, _ = choice(0)
+    # before: the shot with the best odds (the bold members' once the ruby is out), not the way's
+    assert before != act, before
