@@ -455,32 +455,32 @@ def test_the_search_gives_a_member_the_last_token_he_can_reach_and_his_partner_w
     three busts found: Jigen, on his way to Minerva, keeps it, and Lupin (who can reach neither the
     token in Mars nor the one his partner takes) waits outside Divus Caesar, ready to take the coins
     the round it opens, rather than walk off to the exit (or both stop searching)."""
-    tokens = {"E6": None, "N15": None, "I6": "trident", "G10": "trapdoor", "L5": "bust", "O20": "trapdoor",
-              "P12": "bust", "J13": "owl", "H18": "bust"}
+    tokens = {"E6": None, "N9": None, "I6": "trident", "G10": "trapdoor", "L7": "bust", "O20": "trapdoor",
+              "P12": "bust", "J13": "owl", "F13": "bust"}
     view = _site_view(tokens, {"lupin": "H18", "jigen": "G11"}, BASE_OPEN + ("Minerva", "Apollo", "Neptunus"))
     bot = GangBot("normal", 1)
-    bot.targets = {"lupin": "H18", "jigen": "E6"}
+    bot.targets = {"lupin": "F13", "jigen": "E6"}
     assert bot.goal(view, "jigen") == "E6"
     assert bot.goal(view, "lupin") in caesar_doors()
     # with the fourth bust unreachable (three busts missing, two tokens face down) he does not wait
-    tokens.update(L5="owl", P12="pilum")
+    tokens.update(L7="owl", P12="pilum")
     view = _site_view(tokens, {"lupin": "H18", "jigen": "G11"}, BASE_OPEN + ("Minerva", "Apollo", "Neptunus"))
     assert GangBot("normal", 1).goal(view, "lupin") not in caesar_doors()
 
 
 def test_swimmers_leave_the_handwheels_alone():
-    """A token lies in the flooded yellow zone: the handwheel P1 that drains it is a goal only while
+    """A token lies in the flooded blue zone: the handwheel S7 that drains it is a goal only while
     somebody of the search cannot swim; both members in wetsuits walk to tokens, never to the wheel."""
-    tokens = {"E6": None, "N15": None, "I6": "bust", "G10": "trapdoor", "L5": None, "O20": "trapdoor",
-              "P12": "bust", "J13": "owl", "H18": "bust"}
+    tokens = {"E6": None, "N9": None, "I6": "bust", "G10": "trapdoor", "L7": "bust", "O20": "trapdoor",
+              "P12": None, "J13": "owl", "F13": "bust"}
     spots = {"lupin": "H18", "jigen": "G11"}
     dry = _site_view(tokens, spots, BASE_OPEN + ("Minerva", "Apollo"), {"lupin": ["fiat_500"], "jigen": ["rifle"]})
-    assert "P1" in site_goals(dry)
+    assert "S7" in site_goals(dry)
     wet = _site_view(tokens, spots, BASE_OPEN + ("Minerva", "Apollo"),
                      {"lupin": ["fiat_500", "wetsuit"], "jigen": ["rifle", "wetsuit"]})
-    assert "P1" not in site_goals(wet)
+    assert "S7" not in site_goals(wet)
     bot = GangBot("normal", 1)
-    assert {bot.goal(wet, "lupin"), bot.goal(wet, "jigen")} == {"E6", "L5"}
+    assert {bot.goal(wet, "lupin"), bot.goal(wet, "jigen")} == {"E6", "P12"}
 
 
 def test_the_gang_starts_nearest_the_roman_site_and_its_car_off_the_best_exit():
@@ -666,9 +666,9 @@ def test_a_member_leaves_a_token_a_policeman_stands_on_for_another():
     end his move there: he turns to I6, as near, rather than wait beside G10 (a random policeman
     stood on Minerva's steps for seven rounds in a traced game while Jigen waited beside them).
     With nobody on it he keeps G10 (no turning back and forth)."""
-    tokens = {"E6": None, "N15": "pilum", "I6": None, "G10": None, "L5": "bust", "O20": "trapdoor",
-              "P12": "bust", "J13": "owl", "H18": "bust"}
-    view = _site_view(tokens, {"lupin": "H8", "jigen": "H18"}, BASE_OPEN + ("Minerva", "Apollo", "Mars"))
+    tokens = {"E6": None, "N9": "pilum", "I6": None, "G10": None, "L7": "bust", "O20": "trapdoor",
+              "P12": "bust", "J13": "owl", "F13": "bust"}
+    view = _site_view(tokens, {"lupin": "H8", "jigen": "F13"}, BASE_OPEN + ("Minerva", "Apollo", "Mars"))
     bot = GangBot("normal", 1)
     bot.targets = {"lupin": "G10", "jigen": "E6"}
     assert bot.goal(view, "lupin") == "G10"
@@ -687,8 +687,8 @@ def test_a_partner_on_the_exit_leaves_while_a_carrier_of_another_seat_is_on_his_
     to Zenigata, so he leaves now rather than stand on the carrier's way out until the last round (as
     traced). With 2 players the seat plays the carrier too and Jigen waits until Lupin can get out
     this turn."""
-    tokens = {"E6": "owl", "N15": "pilum", "I6": "trident", "G10": "bust", "L5": "bust", "O20": "trapdoor",
-              "P12": "bust", "J13": "bust", "H18": "owl"}
+    tokens = {"E6": "owl", "N9": "pilum", "I6": "trident", "G10": "bust", "L7": "bust", "O20": "trapdoor",
+              "P12": "bust", "J13": "bust", "F13": "owl"}
     view = _site_view(tokens, {"lupin": "H15", "jigen": "A4"},
                       BASE_OPEN + ("Minerva", "Apollo", "Mars", "Divus Caesar"),
                       {"lupin": ["wetsuit"], "jigen": ["wetsuit"]})

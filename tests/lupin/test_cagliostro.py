@@ -93,11 +93,32 @@ def test_police_are_placed_only_on_the_sites_dirt():
     assert st.figures["zenigata"].spot == P("I13")
 
 
+def test_the_paved_north_west_quarter_keeps_the_police_set_up_away_from_the_gangs_stairs():
+    """Issue #14, tenth session: the quarter between the river and the cardo (rows D-J, columns
+    5-11) is paved, so Zenigata and his agents set up only on the dirt beyond it; the gang still
+    walks through it (C8 to the colonnade's "?" G10), and Neptunus' steps open onto the blue basin."""
+    st = new_game({"episode": "cagliostro", "players": 2}, 1)
+    squares = set(st.placement_squares())
+    board = st.geo.board
+    quarter = [P(f"{r}{c}") for r in "DEFGHIJ" for c in range(5, 12)
+               if board.cell(P(f"{r}{c}")).temple is None and board.cell(P(f"{r}{c}")).terrain != "stairs"]
+    assert quarter and all(board.cell(sq).terrain == "road" and board.cell(sq).level == 0 for sq in quarter)
+    assert not squares & set(quarter)
+    for refused_at in ("D8", "G10", "H9", "J8"):   # the lane under C8, the colonnade, the trapdoor
+        refused(st, A.Place("zenigata", "zenigata", refused_at), "not a free square")
+    assert min(abs(sq.row - P("D8").row) + abs(sq.col - P("D8").col) for sq in squares) >= 5
+    assert P("G10") in st.geo.reach(P("C8"), 8).cost                              # walked as before
+    steps = [sq for p in board.places_of("temple") if p.name == "Neptunus" for sq in p.squares
+             if board.cell(sq).temple_part == "steps"]
+    assert steps and all(any(board.cell(n).flooded == "blue" for n in sq.neighbours4() if n in board)
+                         for sq in steps)
+
+
 def test_set_up_lays_the_tokens_the_handwheels_the_coins_and_the_open_temples():
     st = placed()
     s = site(st)
     assert sorted(s.tokens.values()) == sorted(["bust"] * 4 + ["owl", "pilum", "trident"] + ["trapdoor"] * 2)
-    assert set(s.tokens) == {"E6", "N15", "O20", "I6", "G10", "J13", "H18", "L5", "P12"}
+    assert set(s.tokens) == {"E6", "N9", "O20", "I6", "G10", "J13", "F13", "L7", "P12"}
     assert s.handwheels == {"P1": "yellow", "P25": "red", "S7": "blue"}
     assert st.open_temples == {"Vesta", "Iuppiter", "Saturnus"}
     assert [(t.site, t.treasure, t.carrier) for t in st.tiles] == [("Divus Caesar", True, None)]
@@ -239,14 +260,14 @@ def test_the_fourth_bust_opens_divus_caesar_next_round_and_a_member_there_takes_
     st = started()
     s = site(st)
     others = iter(["owl", "pilum", "trident", "trapdoor", "trapdoor"])
-    s.tokens = {sq: "bust" if sq in ("I6", "H18", "E6", "N15") else next(others) for sq in sorted(s.tokens)}
+    s.tokens = {sq: "bust" if sq in ("I6", "F13", "E6", "N9") else next(others) for sq in sorted(s.tokens)}
     clear_police(st)
     put(st, "lupin", "I6")
-    put(st, "jigen", "H18")
+    put(st, "jigen", "F13")
     end_gang_phase(st)
     assert "Divus Caesar" not in s.opening
-    s.flipped.update({"E6": "bust", "N15": "bust"})   # two more found elsewhere earlier
-    s.tokens.pop("E6"), s.tokens.pop("N15")
+    s.flipped.update({"E6": "bust", "N9": "bust"})   # two more found elsewhere earlier
+    s.tokens.pop("E6"), s.tokens.pop("N9")
     next_round(st)
     put(st, "goemon", "I6")   # nothing left to flip there
     s.tokens["I6"] = "bust"
@@ -290,8 +311,8 @@ def test_the_flooded_zones_keep_walkers_out_until_drained():
 
 def test_a_trapdoor_opens_apollo_and_the_passage_from_the_next_round():
     st = started()
-    token_at(st, "H18", "trapdoor")
-    stand(st, "lupin", "H18")
+    token_at(st, "F13", "trapdoor")
+    stand(st, "lupin", "F13")
     put(st, "jigen", "H9")
     end_gang_phase(st)
     assert site(st).passage_from == 2 and site(st).opening.get("Apollo") == 2

@@ -618,12 +618,12 @@ def test_whole_games_that_once_left_two_shown_figures_on_one_square(config, seed
     assert check.games == 1 and check.actions == out["actions"]
 
 
-@pytest.mark.parametrize("seed", [2, 6])
+@pytest.mark.parametrize("seed", [4, 6])
 def test_a_cagliostro_game_the_gang_wins_keeps_every_invariant(seed):
     """The gang's winning path at Cagliostro (the coins out of Divus Caesar, every loyal member
     out by A1/A2/A4) played whole by the heuristic bots and checked after every action. The seeds
-    are games the gang wins (on the board redrawn in issue #14's fourth session; a Fujiko who came back
-    to the gang wins with it)."""
+    are games the gang wins (on the board redrawn in issue #14's tenth session; seed 2 was one before
+    it; a Fujiko who came back to the gang wins with it)."""
     check = Invariants()
     summary = play_game({"episode": "cagliostro", "players": 5}, seed, "heuristic", check=check)
     assert summary["ok"], summary.get("error")

@@ -36,7 +36,7 @@ GAMES = [
     ("stonehenge", 5, "coop", 7, "heuristic"),
     ("stonehenge", 3, "coop", 9, "random"),
     ("cagliostro", 5, "coop", 7, "heuristic"),
-    ("cagliostro", 4, "coop", 15, "random"),
+    ("cagliostro", 4, "coop", 17, "random"),   # 15 until the tenth session's board: nobody hidden in round 3 there now
     ("cagliostro", 3, "coop", 5, "heuristic"),
 ]
 IDS = [f"{g[0]}-{g[1]}p-{g[2]}-seed{g[3]}-{g[4]}" for g in GAMES]

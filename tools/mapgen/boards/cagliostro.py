@@ -13,6 +13,14 @@ north lane at C4-C5, runs down the west side with two landing stairs (C3 from th
 site) and ends against the yellow flooded basin. Inside: the cardo (column 12) and the decumanus
 (row K) meet at the forum before the temple of Divus Caesar; the other seven temples stand around
 them.
+
+Redrawn in issue #14's tenth session: the north-west quarter between the river and the cardo (rows
+D-J, columns 5-11: the lane from the stairs C8, the colonnade, the forum's trapdoor) is excavated
+and paved (road, level 0), as the Forum Romanum's paving round Vesta and Saturnus; the police set up
+only on the dirt ("sterrato"), so they start in the rest of the pit and not at the foot of the gang's
+stairs. Mars and Neptunus changed places (Mars' "?" nearer the gang; Neptunus' steps now open onto
+the blue basin instead of the yellow), the yellow basin's "?" lies on its dry shore (L7) and the
+ruins' "?" by the ramp's foot (F13).
 """
 
 EPISODE = "cagliostro"
@@ -23,24 +31,25 @@ DESIGNED_NOTE = ("Layout designed by Heist Table: only A1, A2, A4, T1, T25, P1, 
 
 # X temple walls, F temple floors, s temple steps (the TEMPLES grid says which is which); # the
 # retaining walls; S stairs between levels (five flights, two landings on the river); / the ramp;
-# c single columns and bits of ruin; o puddles.
+# c single columns and bits of ruin; o puddles; = inside the site: the inner roads and the paved
+# north-west quarter (level 0, not a police set-up square).
 #         1234567890123456789012345
 GROUND = """
 ==,=,TTTT,,TT,,,,TTT,,TT,
 =========================
 ==S~~##S###S#######=,T,,=
-==~~XXX.XXX=///////======
-==~~XFX.XFs=############=
-==~~XsX.XXX=.XXXX..XXXX#=
-==~~S.c.c.c=osFFX.csFFX#=
-==~~XXX..o.=.sFFX..sFFX#=
-==~~XFs.c..=.XXXX.cXXXX#=
-==~~XXX.c.c=.c.c.c..o..#=
+==~~XXX=XXX=///////======
+==~~XFX=XFs=############=
+==~~XsX=XXX=.XXXX..XXXX#=
+==~~S=======osFFX.csFFX#=
+==~~XXX=====.sFFX..sFFX#=
+==~~XFs=====.XXXX.cXXXX#=
+==~~XXX=====.c.c.c..o..#=
 ==~~===================S=
-==#....XXX.=.XsX..c.o..#=
-==#....sFXc=.XFX..XXX..#=
+==#....XsX.=.XXX..c.o..#=
+==#....XFXc=.XFX..XXX..#=
 ==#....XFX.=.XFX..XFX..#=
-==#....XXX.=.XXX..XFX..#=
+==#....XXX.=.XsX..XFX..#=
 ==#.....oc.......cXXX..#=
 ==#....o..c.......c.o..#=
 ==######S########S######=
@@ -103,10 +112,10 @@ TEMPLES = """
 ....bfs......bbbb..bbbb..
 ....bbb..................
 .........................
-.......bbb...bsb.........
-.......sfb...bfb..bbb....
+.......bsb...bbb.........
+.......bfb...bfb..bbb....
 .......bfb...bfb..bfb....
-.......bbb...bbb..bfb....
+.......bbb...bsb..bfb....
 ..................bbb....
 .........................
 .........................
@@ -221,9 +230,9 @@ PLACES = [
     {"kind": "temple", "name": "Saturnus", "at": "H5:J7", "props": {"open": True}},
     {"kind": "temple", "name": "Minerva", "at": "D5:F7",
      "props": {"open": False, "opened_by": "owl"}},
-    {"kind": "temple", "name": "Mars", "at": "L14:O16",
+    {"kind": "temple", "name": "Mars", "at": "L8:O10",
      "props": {"open": False, "opened_by": "pilum"}},
-    {"kind": "temple", "name": "Neptunus", "at": "L8:O10",
+    {"kind": "temple", "name": "Neptunus", "at": "L14:O16",
      "props": {"open": False, "opened_by": "trident"}},
     {"kind": "temple", "name": "Apollo", "at": "M19:P21",
      "props": {"open": False, "opened_by": "trapdoor"}},
@@ -234,17 +243,17 @@ PLACES = [
     {"kind": "trapdoor", "name": "Botola del foro", "at": "H9", "props": {"pair": "apollo"}},
     {"kind": "trapdoor", "name": "Botola di Apollo", "at": "N20", "props": {"pair": "apollo"}},
 
-    # --- the nine "?" squares: one on the floor of each closed temple but Caesar's, one in each
-    # flooded zone, one in Saturnus, one in the open ruins
+    # --- the nine "?" squares: one on the floor of Minerva, Mars and Apollo, one in the blue basin,
+    # one on the yellow basin's dry shore, one in Saturnus, three in the open ruins
     {"kind": "discovery", "name": "? Minerva", "at": "E6"},
-    {"kind": "discovery", "name": "? Mars", "at": "N15"},
+    {"kind": "discovery", "name": "? Mars", "at": "N9"},
     {"kind": "discovery", "name": "? Colonnato", "at": "G10"},
     {"kind": "discovery", "name": "? Apollo", "at": "O20"},
     {"kind": "discovery", "name": "? Saturnus", "at": "I6"},
-    {"kind": "discovery", "name": "? Lago giallo", "at": "L5"},
+    {"kind": "discovery", "name": "? Riva del lago", "at": "L7"},
     {"kind": "discovery", "name": "? Lago blu", "at": "P12"},
     {"kind": "discovery", "name": "? Foro", "at": "J13"},
-    {"kind": "discovery", "name": "? Rovine", "at": "H18"},
+    {"kind": "discovery", "name": "? Rovine", "at": "F13"},
 ] + [
     # --- where Zenigata and his 7 agents may be placed: the site's dirt (e.g. I13, F18)
     {"kind": "police_zone", "name": "Sterrato del sito romano", "at": run} for run in _police_runs()
@@ -255,11 +264,11 @@ LABELS = [
     {"text": "Iuppiter", "at": "G22"},
     {"text": "Saturnus", "at": "I6"},
     {"text": "Minerva", "at": "E6"},
-    {"text": "Mars", "at": "N15"},
-    {"text": "Neptunus", "at": "N9"},
+    {"text": "Mars", "at": "N9"},
+    {"text": "Neptunus", "at": "N15"},
     {"text": "Apollo", "at": "N20"},
     {"text": "Divus Caesar", "at": "G15"},
-    {"text": "Forum", "at": "J12"},
+    {"text": "Forum", "at": "H8"},
     {"text": "Rampa", "at": "D16"},
     {"text": "Al castello", "at": "A4"},
     {"text": "Al villaggio", "at": "A1"},
