@@ -283,6 +283,17 @@ def test_stats_count_what_happened():
     assert sum(m["flips"] for m in stats["members"].values()) == stats["flips"]
 
 
+def test_stats_count_cagliostros_discovery_tokens_as_flips():
+    """At Cagliostro the gang turns discovery tokens, not treasure tiles: the end screen's "tiles
+    turned" counts them (it said 0 after a game with six tokens turned, seen in the window)."""
+    match = finished_match("cagliostro", seed=4)
+    turned = [e for e in match.state.log if e.kind == "token_flipped"]
+    assert turned, "the seeded game turns at least one token"
+    stats = game_stats(match.state)
+    assert stats["flips"] == len(turned)
+    assert sum(m["flips"] for m in stats["members"].values()) == len(turned)
+
+
 def test_review_view_shows_what_no_seat_saw_and_keeps_the_shape_of_a_view():
     match = seeded_match("rosso-rubino", seed=7)
     state = match.state

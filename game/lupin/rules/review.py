@@ -65,7 +65,8 @@ STAT_KEYS = ("rounds", "shots", "hits", "blows", "wounds", "arrests", "flips", "
 
 def game_stats(state: "LupinState", events: Iterable[Event] | None = None) -> dict[str, Any]:
     """The numbers a player likes to see at the end, counted from every event of the game:
-    rounds played, shots fired (and hits), blows struck, wounds, arrests, tiles flipped, escapes,
+    rounds played, shots fired (and hits), blows struck, wounds, arrests, tiles (or Cagliostro's
+    discovery tokens) flipped, escapes,
     mission cards played, devices used; and per gang member their shots, arrests suffered, flips
     and whether they escaped."""
     log = list(state.log if events is None else events)
@@ -89,7 +90,7 @@ def game_stats(state: "LupinState", events: Iterable[Event] | None = None) -> di
             count["arrests"] += 1
             if d.get("figure") in members:
                 members[d["figure"]]["arrested"] += 1
-        elif e.kind == "flipped":
+        elif e.kind in ("flipped", "token_flipped"):   # a treasure tile; Cagliostro's discovery token
             count["flips"] += 1
             if d.get("figure") in members:
                 members[d["figure"]]["flips"] += 1
