@@ -1083,6 +1083,17 @@ def test_with_a_seat_each_any_seat_buys_the_helicopter_and_keeps_it():
         G.HELI_ANY_SEAT = old
 
 
+def _aboard_helicopter(state, where, riders, *, shown: bool):
+    """Put ``riders`` (and no one else) aboard the helicopter standing on ``where``, shown or not."""
+    v = next(v for v in state.rides.values() if v.device == "helicopter")
+    for r in list(v.riders):
+        state.figures[r].in_car = None
+    v.spot, v.riders, v.shown = where, list(riders), shown
+    for c in riders:
+        state.figures[c].spot, state.figures[c].in_car, state.figures[c].shown = where, v.id, shown
+    return v
+
+
 def test_with_a_seat_each_a_lone_pilot_hides_a_helicopter_the_police_see_before_stepping_out():
     """5 players at Rosso rubino: a member alone aboard a helicopter the police see, before the ruby
     is found, flies it to a square out of every line of fire (which hides it again) rather than step
@@ -1106,11 +1117,7 @@ def test_with_a_seat_each_a_lone_pilot_hides_a_helicopter_the_police_see_before_
         old, G.PARK_SHOWN = G.PARK_SHOWN, park
         try:
             state = copy.deepcopy(base)
-            v = next(v for v in state.rides.values() if v.device == "helicopter")
-            for r in list(v.riders):
-                state.figures[r].in_car = None
-            v.spot, v.riders, v.shown = seen[0], [me], True
-            state.figures[me].spot, state.figures[me].in_car, state.figures[me].shown = seen[0], v.id, True
+            _aboard_helicopter(state, seen[0], [me], shown=True)
             view = state.view(seat)
             legal = state.legal_actions(seat)
             return GangBot("normal", 5).choose(view, legal), Sight(view, 0, random.Random(1))
@@ -1170,14 +1177,8 @@ def test_with_a_seat_each_a_passenger_landed_far_from_his_building_stays_aboard(
         old, G.PASSENGER_STAYS = G.PASSENGER_STAYS, stay
         try:
             state = copy.deepcopy(base)
-            v = next(v for v in state.rides.values() if v.device == "helicopter")
-            for r in list(v.riders):
-                state.figures[r].in_car = None
-            where = spot_from_text("J5")
-            v.spot, v.riders, v.shown = where, [driver, me], False
+            v = _aboard_helicopter(state, spot_from_text("J5"), [driver, me], shown=False)
             v.moved_round = state.round if flown else state.round - 1
-            for c in (driver, me):
-                state.figures[c].spot, state.figures[c].in_car, state.figures[c].shown = where, v.id, False
             return GangBot("normal", 5).choose(state.view(seat), state.legal_actions(seat))
         finally:
             G.PASSENGER_STAYS = old
