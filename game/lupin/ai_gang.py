@@ -219,6 +219,11 @@ def _hit_odds(a: Action, view: dict) -> float:
     return 0.0 if o is None else o["odds_after_dodge"] / 100.0
 
 
+def _gang_took_it_out(view: dict) -> bool:
+    """The loyal gang has taken the treasure out (and Fujiko has not betrayed)."""
+    return bool(view.get("treasure_out") and not view.get("betrayed"))
+
+
 def seat_each_rr(view: dict) -> bool:
     """Rosso rubino (FETCH_EPISODES) with FETCH_SEATS gang seats or more: each member his own seat."""
     return view["episode"] in FETCH_EPISODES and gang_seats(view) >= FETCH_SEATS
@@ -1305,8 +1310,8 @@ class GangBot(HeuristicBot):
             # Rosso rubino with a seat each (TRAITOR_HELD): the gang took the treasure out and she has
             # not betrayed: she still wins with the gang, whose win waits for her while she is free
             return bool(TRAITOR_HELD and seat_each_rr(view)
-                        and view.get("treasure_out") and not view.get("betrayed"))
-        if (HELD_WHEN_OUT or self._hard(view, "out_bold")) and view.get("treasure_out") and not view.get("betrayed"):
+                        and _gang_took_it_out(view))
+        if (HELD_WHEN_OUT or self._hard(view, "out_bold")) and _gang_took_it_out(view):
             return True    # the treasure is out; held, he is no longer one to wait for
         holder = treasure_holder(view)
         if HELD_FOR_OTHERS and holder is not None and holder != figure and holder not in view["mine"] \
@@ -1970,7 +1975,7 @@ class GangBot(HeuristicBot):
         if best >= FAR:
             return float(FAR)
         carrier = treasure_holder(view) == figure
-        if OUT_LANDING and self._out_bold(view) and view.get("treasure_out") and not view.get("betrayed"):
+        if OUT_LANDING and self._out_bold(view) and _gang_took_it_out(view):
             carrier = True   # the treasure is out: seen or not, he only has to be off the board
         return best + (0.0 if carrier else LANDING_SEEN * sight.seen(to))
 
@@ -2002,7 +2007,7 @@ class GangBot(HeuristicBot):
             relax = 0.1   # on his way out, one of many seats: the gang's win waits for the last one
         relax *= 0.5 ** self.waited.get(figure, 0)
         relax *= EPISODE_CAUTION.get(view["episode"], 1.0)
-        if (self._hard(view, "out_bold") or self._out_bold(view)) and view.get("treasure_out") and not view.get("betrayed"):
+        if (self._hard(view, "out_bold") or self._out_bold(view)) and _gang_took_it_out(view):
             relax = 0.0   # the treasure is out; arrested or out, he no longer keeps the gang waiting
         stay = step * (0.5 if slack > 3 else 1.5)   # what a round standing still costs him
         shown_anyway = bool(view["figures"][figure].get("shown")) and ((carrier and not CARRIER_HIDES) or apart(view, figure)
@@ -2211,7 +2216,7 @@ class GangBot(HeuristicBot):
             return None
         if shown and p >= 0.4:
             return best
-        if self._out_bold(view) and view.get("treasure_out") and not view.get("betrayed") and p >= OUT_BOLD_ODDS:
+        if self._out_bold(view) and _gang_took_it_out(view) and p >= OUT_BOLD_ODDS:
             return best   # the treasure is out: the shot clears his way, or shows him to be arrested
         if not shown and p >= 0.8:
             return best
