@@ -861,6 +861,7 @@ class GangBot(HeuristicBot):
         self.waited: dict[str, int] = {}    # turns each member stayed put rather than be seen
         self.stepped_out: tuple | None = None   # (round, member) who got out of the helicopter
         self.boarded: tuple | None = None       # (round, member) who got into it
+        self.mounted: tuple | None = None       # (round, member) who got into a vehicle on an exit to leave (_mount_exit)
         # member -> (the helicopter's square, his least distance to it, the round he got there):
         # a walk to it that has not come nearer for HELI_STALL rounds is given up
         self.heli_way: dict[str, tuple[str, int, int]] = {}
@@ -1272,9 +1273,15 @@ class GangBot(HeuristicBot):
             return None
         exits = set(exit_squares(view, figure))
         spots = {r["id"]: r.get("spot") for r in view.get("rides", ())}
+        if self.mounted == (view["round"], figure):
+            # he got in to leave: he leaves, now that he is on the exit (aboard on the exit he is no
+            # longer late, and got out again to walk: traced, seed 187 at 5 players, Fujiko in and out
+            # of her motorbike on A2 without end)
+            return next(iter(_acts(by_type, A.Escape, figure)), None)
         ins = [a for a in _acts(by_type, A.GetIn, figure) if spots.get(a.vehicle) in exits]
-        if not ins or not self._escape_now(view, figure):
+        if not ins or self.stepped_out == (view["round"], figure) or not self._escape_now(view, figure):
             return None
+        self.mounted = (view["round"], figure)
         return min(ins, key=lambda a: a.vehicle)
 
     @staticmethod

@@ -1035,6 +1035,32 @@ def test_with_five_players_a_member_leaves_by_the_gangs_vehicle_parked_on_an_exi
         G.MOUNT_EXIT = old
 
 
+
+def test_a_member_who_gets_in_on_an_exit_to_leave_leaves_and_never_steps_in_and_out_again(monkeypatch):
+    """5 players at Rosso rubino (traced, seed 187, normal against normal): Fujiko, late and beside her
+    motorbike parked on an exit, got in to leave; aboard on the exit she was no longer late, so
+    she got out to walk, was late again, got in again... and the game never ended. The same game
+    now ends, and no member gets into a vehicle he got out of earlier in the same turn."""
+    import game.lupin.simulate as S
+    from game.lupin.simulate import play_game
+    monkeypatch.setattr(S, "MAX_ACTIONS", 4000)   # the whole game takes about 400 actions
+    turns: dict = {}
+    bad: list = []
+
+    def look(state, action):
+        if isinstance(action, (A.GetIn, A.GetOut)):
+            key = (state.round, action.figure)
+            seen = turns.setdefault(key, [])
+            if isinstance(action, A.GetIn) and any(isinstance(a, A.GetOut) for a in seen):
+                bad.append((key, action))
+            seen.append(action)
+    result = play_game({"episode": "rosso-rubino", "players": 5, "difficulty": "expert", "variant": "coop"}, 187,
+                       {"police": "normal", "gang": "normal"}, check=look)
+    assert result["ok"], result.get("error")
+    assert not bad, bad[:3]
+    assert result["actions"] < 2000
+
+
 def _planning(players: int, seed: int) -> LupinState:
     """A seeded Rosso rubino game at its planning: every seat has chosen its start squares, nothing is
     bought yet."""
