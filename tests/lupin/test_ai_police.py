@@ -477,3 +477,38 @@ def test_once_the_carrier_is_out_of_the_bank_the_hard_police_hold_the_exits(monk
     without = [_exits_after_the_take(s) for s in seeds]
     assert sum(n for _, seen in without for _, n, _ in seen) < sum(n for _, seen in games for _, n, _ in seen), \
         (without, games)
+
+
+# ---------------------------------------------------------------------- eleventh session: the last wound
+
+@pytest.mark.parametrize("episode", ["rosso-rubino", "gran-colpo", "cagliostro"])
+def test_once_the_treasure_is_out_the_hard_police_gives_no_member_his_last_wound(episode, monkeypatch):
+    """Once the treasure is off the map the gang wins as soon as no loyal member is free on the board,
+    so every member arrested is one fewer it waits for: the hard police (SPARE_HARD) shoot the member
+    a hit would not arrest, and do not shoot at all when a hit would arrest the only one in reach;
+    the normal police shoot the most wounded as before, and so does the hard level while the
+    treasure is still on the map."""
+    from tests.lupin.test_ai_gang import _game_at
+    state = _game_at({"episode": episode, "players": 2}, 1, 3)
+    agent = next(f for fid, f in sorted(state.figures.items()) if f.kind == "agent" and f.spot is not None)
+    aid = next(fid for fid, f in state.figures.items() if f is agent)
+    a, b = state.gang[0], state.gang[1]
+    from game.lupin.rules.characters import sheet
+    state.figures[a].wounds = sheet(a).max_wounds - 1
+    state.figures[b].wounds = 0
+    taken = state.occupied()
+    beside = [n for n in sorted(agent.spot.neighbours8()) if n in state.geo.board and n not in taken
+              and state.geo.can_stand(n, "gang", state.board_state())]
+    for c, sq in zip((a, b), beside):   # both shown, next to the agent
+        state.figures[c].shown = True
+        state.figures[c].spot, state.figures[c].in_car = sq, None
+    view = state.view("zenigata")
+    shots = [A.Shoot("zenigata", aid, c, "pistol") for c in (a, b)]
+    hard, normal = PoliceBot("hard", 1), PoliceBot("normal", 1)
+    assert hard._best_attack(view, shots, shots=True).target == a    # the treasure still on the map
+    view["treasure_out"] = True
+    assert hard._best_attack(view, shots, shots=True).target == b
+    assert hard._best_attack(view, shots[:1], shots=True) is None
+    assert normal._best_attack(view, shots, shots=True).target == a
+    monkeypatch.setattr(ai_police, "SPARE_HARD", False)
+    assert hard._best_attack(view, shots, shots=True).target == a
