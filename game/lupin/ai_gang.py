@@ -81,7 +81,10 @@ BUDGET = {
              # the treasure is found ("keep_undisguised", _gang, _reveal_found); once it is out a
              # member neither hides nor frees himself ("out_bold", _best_move, _stay_held)
              "keeper": RR, "fetch_walk": RR, "carrier_bold": RR, "keep_undisguised": RR,
-             "carrier_flies": RR, "out_bold": RR, "drop": RR, "hidden_fetch": RR},
+             "carrier_flies": RR, "out_bold": RR, "drop": RR, "hidden_fetch": RR,
+             # an arrested member stays held while a partner of another seat, about to leave, carries a
+             # tile he cannot read ("held_unread", _stay_held, _unread_leaving)
+             "held_unread": RR},
 }
 
 SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a line of fire
@@ -1325,12 +1328,31 @@ class GangBot(HeuristicBot):
                 and holder in members(view) and free(view, holder) and not apart(view, holder):
             return True    # a partner of another seat carries it: this seat cannot tell when he is out,
             #                and freed he is one more to wait for (traced: freed and arrested again, seed 1)
+        if holder is None and self._hard(view, "held_unread") and self._unread_leaving(view, figure):
+            return True
         if holder is None or holder == figure or holder not in view["mine"] or not free(view, holder) \
                 or apart(view, holder) or not view["figures"][holder].get("spot"):
             return False
         if any(holder in c.get("riders", ()) for c in cars(view)):
             return True
         return self._rounds_needed(view, figure) >= self._rounds_needed(view, holder)
+
+    @staticmethod
+    def _unread_leaving(view: dict, figure: str) -> bool:
+        """A loyal partner of another seat, shown within his move of an exit, carries a tile this seat
+        has not seen (it may be the treasure, and he may be about to leave with it)."""
+        for t in view["tiles"]:
+            c = t.get("carrier")
+            if c is None or c == figure or c in view["mine"] or "treasure" in t or c not in members(view) \
+                    or not free(view, c) or apart(view, c):
+                continue
+            spot = view["figures"][c].get("spot")
+            if not spot or not on_board(spot):
+                continue
+            pos = spot_from_text(spot)
+            if any(moves_for(view, c, e).get(pos, FAR) <= allowance(view, c) for e in exit_squares(view, c)):
+                return True
+        return False
 
     def _escape_now(self, view: dict, figure: str) -> bool:
         """Leave the map now: with the treasure; once it is found (a loyal partner has it) or out;

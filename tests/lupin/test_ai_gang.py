@@ -1277,3 +1277,31 @@ def test_with_a_seat_each_a_member_shoots_the_policeman_on_his_way_out_once_the_
     before, _, _ = choice(0)
     # before: the shot with the best odds (the bold members' once the ruby is out), not the way's
     assert before != act, before
+
+
+def test_the_hard_gangs_arrested_member_stays_held_while_a_partner_leaves_with_a_tile_he_cannot_read(monkeypatch):
+    """Rosso rubino, 5 players, normal police against the hard gang (traced, seed 13): Goemon,
+    arrested, freed himself by paying his devices in the very turn Lupin, beside the exit A1 with a
+    tile Goemon could not read, left with the ruby; free, Goemon was one more the gang's win waited
+    for, and time ran out. The hard level now keeps him held while such a partner can leave this
+    turn ("held_unread"); without the habit he frees himself as before."""
+    import game.lupin.ai_gang as G
+    import game.lupin.simulate as S
+    monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "held_unread": ()}})
+    caught: list = []
+    last: list = []
+
+    def look(state, action):
+        if isinstance(action, A.FreeSelf) and action.figure == "goemon" and state.round == 10 and not caught:
+            caught.append(last[0])
+        last[:] = [copy.deepcopy(state)]
+    S.play_game({"episode": "rosso-rubino", "players": 5, "difficulty": "expert", "variant": "coop"}, 13,
+                {"police": "normal", "gang": "hard"}, check=look)
+    assert caught, "the traced game changed: Goemon no longer frees himself in round 10"
+    before = caught[0]
+    view, legal = before.view("goemon"), before.legal_actions("goemon")
+    assert treasure_holder(view) is None and GangBot._unread_leaving(view, "goemon")
+    assert isinstance(GangBot("hard", 1).choose(view, legal), A.FreeSelf)     # the habit off
+    monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "held_unread": G.RR}})
+    stay = GangBot("hard", 1).choose(view, legal)
+    assert not isinstance(stay, A.FreeSelf), stay
