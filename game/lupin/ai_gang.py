@@ -1337,22 +1337,12 @@ class GangBot(HeuristicBot):
             return True
         return self._rounds_needed(view, figure) >= self._rounds_needed(view, holder)
 
-    @staticmethod
-    def _unread_leaving(view: dict, figure: str) -> bool:
-        """A loyal partner of another seat, shown within his move of an exit, carries a tile this seat
-        has not seen (it may be the treasure, and he may be about to leave with it)."""
-        for t in view["tiles"]:
-            c = t.get("carrier")
-            if c is None or c == figure or c in view["mine"] or "treasure" in t or c not in members(view) \
-                    or not free(view, c) or apart(view, c):
-                continue
-            spot = view["figures"][c].get("spot")
-            if not spot or not on_board(spot):
-                continue
-            pos = spot_from_text(spot)
-            if any(moves_for(view, c, e).get(pos, FAR) <= allowance(view, c) for e in exit_squares(view, c)):
-                return True
-        return False
+    def _unread_leaving(self, view: dict, figure: str) -> bool:
+        """A loyal partner of another seat, shown, who can leave this turn (:meth:`_out_this_turn`)
+        carries a tile this seat has not seen (it may be the treasure)."""
+        return any(c is not None and c != figure and c not in view["mine"] and "treasure" not in t
+                   and c in members(view) and free(view, c) and not apart(view, c) and self._out_this_turn(view, c)
+                   for t in view["tiles"] for c in (t.get("carrier"),))
 
     def _escape_now(self, view: dict, figure: str) -> bool:
         """Leave the map now: with the treasure; once it is found (a loyal partner has it) or out;

@@ -165,9 +165,9 @@ GARRISON_ZEN = True
 SPARE_LAST_WOUND = True
 # ... and the hard level does it in every episode (Level.garrison: its look ahead over the whole game):
 # once the treasure is off the map, every loyal member arrested is one fewer the gang's win waits for
-# (the last hands it the game), so no shot or blow of the hard police gives a member his last wound. Measured (docs/lupin-ai.md, eleventh
-# session): Rosso rubino, 5 players, hard police against the normal gang, the gang 27 of 100 with it
-# against 51 without (seeds 1-100)
+# (the last hands it the game), so no shot or blow of the hard police gives a member his last wound.
+# Measured (docs/lupin-ai.md, eleventh session): Rosso rubino, 5 players, hard police against the
+# normal gang, the gang 27 of 100 with it against 51 without (seeds 1-100)
 SPARE_HARD = True
 # Stonehenge with three or four members (5 players), every level (_henge_hold): until the blade is
 # taken a figure stands on each Aim card's Excalibur square (HENGE_BLADES), then one on each exit

@@ -29,7 +29,7 @@ from game.lupin.ai import RandomBot
 from game.lupin.ai_police import PoliceBot
 from game.lupin.bots import make_bot, observe
 from game.lupin.rules import actions as A
-from game.lupin.rules.geometry import PISTOL_RANGE, Inside, Under
+from game.lupin.rules.geometry import GANG, PISTOL_RANGE, Inside, Under
 from game.lupin.rules.state import LupinState, new_game
 from game.lupin.title import privacy_pairs
 from tests.lupin.test_privacy import hiding_square
@@ -498,7 +498,7 @@ def test_once_the_treasure_is_out_the_hard_police_gives_no_member_his_last_wound
     state.figures[b].wounds = 0
     taken = state.occupied()
     beside = [n for n in sorted(agent.spot.neighbours8()) if n in state.geo.board and n not in taken
-              and state.geo.can_stand(n, "gang", state.board_state())]
+              and state.geo.can_stand(n, GANG, state.board_state())]
     for c, sq in zip((a, b), beside):   # both shown, next to the agent
         state.figures[c].shown = True
         state.figures[c].spot, state.figures[c].in_car = sq, None
