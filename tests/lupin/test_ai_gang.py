@@ -1306,3 +1306,47 @@ def test_the_hard_gangs_arrested_member_stays_held_while_a_partner_leaves_with_a
     monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "held_unread": G.RR}})
     stay = GangBot("hard", 1).choose(view, legal)
     assert not isinstance(stay, A.FreeSelf), stay
+
+
+def test_once_the_ruby_is_out_the_hard_gangs_member_who_cannot_leave_in_time_ends_his_move_in_sight(monkeypatch):
+    """Rosso rubino, 5 players, normal police against the hard gang (traced, seed 22): the ruby is
+    out in round 8 and Goemon, free, cannot reach an exit in the rounds left. The gang wins as soon
+    as no loyal member is free on the board, so an arrest is as good as an exit: the hard level
+    ("bait") ends his move where policemen see him, and they shoot; without the habit he kept out of
+    their sight until time ran out."""
+    import game.lupin.ai_gang as G
+    import game.lupin.simulate as S
+    from game.lupin.ai_gang import police_sight
+    from game.lupin.rules.boards import episode_geometry
+    monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "bait": ()}})
+    caught: list = []
+    last: list = []
+
+    def look(state, action):
+        if last and isinstance(action, A.Move) and action.figure == "goemon" and not caught:
+            caught.append(last[0])
+        if state.treasure_out:   # the position before each action, once the ruby is out
+            last[:] = [copy.deepcopy(state)]
+    result = S.play_game({"episode": "rosso-rubino", "players": 5, "difficulty": "expert", "variant": "coop"}, 22,
+                         {"police": "normal", "gang": "hard"}, check=look)
+    assert result["reason"] == "time_up" and caught, "the traced game changed"
+    before = caught[0]
+    assert before.figures["goemon"].arrested_by is None and before.round == 9
+    view, legal = before.view("goemon"), before.legal_actions("goemon")
+    geo = episode_geometry("rosso-rubino")
+    viewers, vehicles = police_sight(view)
+
+    def watchers(action) -> int:
+        to = spot_from_text(action.to)
+        return sum(to in geo.watched([v], vehicles=vehicles) for v in viewers)
+    hidden = GangBot("hard", 1).choose(view, legal)
+    assert isinstance(hidden, A.Move) and watchers(hidden) == 0     # the habit off: out of sight
+    monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "bait": G.EVERY}})
+    bait = GangBot("hard", 1).choose(view, legal)
+    assert isinstance(bait, A.Move) and watchers(bait) >= 2, bait
+    assert not any(watchers(a) > watchers(bait) for a in legal if isinstance(a, A.Move) and a.figure == "goemon")
+    assert GangBot("normal", 1).choose(view, legal) == hidden      # the normal level does not bait
+    # and played out with the habit, the game is the gang's
+    again = S.play_game({"episode": "rosso-rubino", "players": 5, "difficulty": "expert", "variant": "coop"}, 22,
+                        {"police": "normal", "gang": "hard"})
+    assert again["gang_won"], again["reason"]

@@ -512,3 +512,24 @@ def test_once_the_treasure_is_out_the_hard_police_gives_no_member_his_last_wound
     assert normal._best_attack(view, shots, shots=True).target == a
     monkeypatch.setattr(ai_police, "SPARE_HARD", False)
     assert hard._best_attack(view, shots, shots=True).target == a
+
+
+def test_the_normal_police_plan_with_the_calibrated_budget_against_a_gang_of_two_at_cagliostro():
+    """Cagliostro with 2 players sets a gang of two against Zenigata and seven agents: there the normal
+    police plan with the budget of GAME_LEVELS (fewer destinations, a random move now and then), so a
+    person playing the gang alone has a game; the hard police and every other game keep LEVELS."""
+    def level(name: str, episode: str, players: int) -> ai_police.Level:
+        state = new_game({"episode": episode, "players": players, "difficulty": "expert", "variant": "coop"}, 3)
+        bot = PoliceBot(name, 1)
+        bot.choose(state.view("zenigata"), state.legal_actions("zenigata"))
+        return bot.level
+    calibrated = ai_police.GAME_LEVELS[("cagliostro", 2)]["normal"]
+    assert level("normal", "cagliostro", 2) == calibrated
+    assert calibrated.noise > 0 and calibrated.candidates < ai_police.LEVELS["normal"].candidates
+    assert level("hard", "cagliostro", 2) == ai_police.LEVELS["hard"]
+    assert level("normal", "cagliostro", 5) == ai_police.LEVELS["normal"]
+    assert level("normal", "rosso-rubino", 2) == ai_police.LEVELS["normal"]
+    # the same view gives the same action for the same AI seed (the noise is the bot's own seed)
+    state = new_game({"episode": "cagliostro", "players": 2, "difficulty": "expert", "variant": "coop"}, 3)
+    view, legal = state.view("zenigata"), state.legal_actions("zenigata")
+    assert PoliceBot("normal", 5).choose(view, legal) == PoliceBot("normal", 5).choose(copy.deepcopy(view), legal)
