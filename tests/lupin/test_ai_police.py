@@ -526,6 +526,8 @@ def test_the_normal_police_plan_with_the_calibrated_budget_against_a_gang_of_two
     calibrated = ai_police.GAME_LEVELS[("cagliostro", 2)]["normal"]
     assert level("normal", "cagliostro", 2) == calibrated
     assert calibrated.noise > 0 and calibrated.candidates < ai_police.LEVELS["normal"].candidates
+    easy = level("easy", "cagliostro", 2)   # and easy stays below normal there
+    assert easy.noise > calibrated.noise and easy.candidates <= calibrated.candidates and easy.passes == 0
     assert level("hard", "cagliostro", 2) == ai_police.LEVELS["hard"]
     assert level("normal", "cagliostro", 5) == ai_police.LEVELS["normal"]
     assert level("normal", "rosso-rubino", 2) == ai_police.LEVELS["normal"]
