@@ -535,3 +535,33 @@ def test_the_normal_police_plan_with_the_calibrated_budget_against_a_gang_of_two
     state = new_game({"episode": "cagliostro", "players": 2, "difficulty": "expert", "variant": "coop"}, 3)
     view, legal = state.view("zenigata"), state.legal_actions("zenigata")
     assert PoliceBot("normal", 5).choose(view, legal) == PoliceBot("normal", 5).choose(copy.deepcopy(view), legal)
+
+
+def test_the_hard_police_at_cagliostro_bring_their_reinforcements_to_the_gangs_exits_before_they_get_out():
+    """Cagliostro: the police cars come out at the park on the south road, the far side of the site
+    from the gang's exits A1, A2, A4. The normal police unload the agents where the car's first drive
+    ends; the hard police keep them aboard until the car stands within CAR_TO_EXITS squares of a gang
+    exit (or the last two rounds), so no agent of theirs gets out on the far side."""
+    import game.lupin.simulate as S
+    from game.engine.grid import Sq
+    from game.lupin.rules.geometry import spot_from_text
+
+    def unloads(police: str) -> list[tuple[int, Sq]]:
+        out: list = []
+
+        def look(state, action):
+            if isinstance(action, A.Unload):
+                out.append((state.round, state.rounds_total, spot_from_text(action.square)))
+        result = S.play_game({"episode": "cagliostro", "players": 5, "difficulty": "expert", "variant": "coop"}, 2,
+                             {"police": police, "gang": "normal"}, check=look)
+        assert result["ok"], result
+        return out
+    exits = [spot_from_text(e) for e in ("A1", "A2", "A4")]
+
+    def far(sq) -> int:
+        return min(max(abs(sq.row - e.row), abs(sq.col - e.col)) for e in exits)
+    normal = unloads("normal")
+    assert any(far(sq) > ai_police.CAR_TO_EXITS + 1 for _, _, sq in normal)   # out on the far side
+    hard = unloads("hard")
+    assert hard, "the hard police never called reinforcements in the traced game"
+    assert all(far(sq) <= ai_police.CAR_TO_EXITS + 1 or rnd >= total - 1 for rnd, total, sq in hard), hard
