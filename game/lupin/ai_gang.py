@@ -2078,7 +2078,8 @@ class GangBot(HeuristicBot):
 
     def _baits(self, view: dict, figure: str) -> dict:
         """The "bait" habit: once the loyal gang has the treasure out and ``figure`` (free, loyal)
-        cannot leave this turn, how many policemen see each square (empty: not baiting)."""
+        cannot leave this turn, how many policemen see each square (empty: not baiting). The caller
+        asks it only of a member who cannot reach an exit in the rounds left (_best_move)."""
         if not self._hard(view, "bait") or not _gang_took_it_out(view) or i_am_traitor(view, figure) \
                 or self._out_this_turn(view, figure):
             return {}

@@ -41,7 +41,8 @@ every view it observes, and decides by search over that belief:
 * **Reinforcements and cars.** A car appears (or leaves the station) with as many agents as it
   holds, drives to the square whose line of fire covers most (and, once the exits are worth
   holding, towards the ones nobody holds), and the agents get out around it (onto such an exit
-  when one is next to the car).
+  when one is next to the car); at Cagliostro the hard level keeps them aboard until the car is
+  near one of the gang's exits (``CAR_TO_EXITS``: the cars come out on the far side of the site).
 
 * **The hard level's look ahead** (``Level.garrison``). Where the figures the police start with can
   hold every way into the treasure building (Gran colpo's bank: the squares before its two doors
@@ -56,7 +57,8 @@ every view it observes, and decides by search over that belief:
 The whole police phase is planned once (cached by round and what the view shows) and played out
 action by action; a new sighting (a member shown by a move) makes it plan again.
 
-Levels differ only in budget and noise (see :data:`LEVELS`), never in what they read. Every
+Levels differ only in budget and noise (see :data:`LEVELS`, and :data:`GAME_LEVELS` for the one game
+that has budgets of its own), never in what they read. Every
 decision is a pure function of the views seen and the seed: spots are always sorted by their text
 (never a set's order of strings), the only randomness is the bot's own ``random.Random(seed)``.
 """
