@@ -55,6 +55,7 @@ from game.lupin.rules import actions as A
 from game.lupin.rules.cards import UnmaskHide
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cagliostro import data as cagliostro_data
+from game.lupin.rules.stonehenge import ChooseAim
 from game.lupin.rules.catalog import card as card_data
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, Inside, Under, \
@@ -82,15 +83,28 @@ BUDGET = {
              # the treasure is found ("keep_undisguised", _gang, _reveal_found); once it is out a
              # member neither hides nor frees himself ("out_bold", _best_move, _stay_held)
              "keeper": RR, "fetch_walk": RR, "carrier_bold": RR, "keep_undisguised": RR,
-             "carrier_flies": RR, "out_bold": RR, "drop": RR, "hidden_fetch": RR,
+             "carrier_flies": RR, "out_bold": RR + ("stonehenge",), "drop": RR, "hidden_fetch": RR,
              # an arrested member stays held while a partner of another seat, about to leave, carries a
              # tile he cannot read ("held_unread", _stay_held, _unread_leaving)
              "held_unread": RR,
              # once the treasure is out, a member who cannot reach an exit in the rounds left ends his
              # move where the most policemen see him ("bait", _best_move): arrested he is as good as out
-             "bait": EVERY},
+             "bait": EVERY,
+             # with HENGE_CLEAR_MEMBERS members or more, a grenade goes where it clears the gang's
+             # way for sure ("grenade", _grenade): at Stonehenge the policeman on the blade's square,
+             # or on an exit once the blade is taken; no grenade thrown at random
+             "grenade": ("stonehenge",),
+             # ... and the gang buys each member's kit (KITS) and nothing else, and a medical kit
+             # waits until its member is slowed ("kit", _kit); at Stonehenge the treasure out, a
+             # member no longer hides (out_bold, above: the police there spare the last wound)
+             "kit": ("stonehenge",)},
 }
 
+#: The hard gang's purchases where it has a kit of its own (GangBot._kit): a shovel for each of the
+#: three diggers and a grenade for every member (Stonehenge: the police stand on the blade's square
+#: and on the exits, and a grenade clears a square for sure, _grenade)
+KITS = {"stonehenge": {"lupin": ("shovel", "hand_grenade"), "jigen": ("shovel", "hand_grenade"),
+                       "goemon": ("shovel", "hand_grenade"), "fujiko": ("hand_grenade", "medical_kit")}}
 SEEN_COST = 12.0       # moves a member would rather walk than end a turn in a line of fire
 #: Episodes where the hard level does not judge an end square by the turn after it (_look_ahead): at
 #: Cagliostro, where a member must end his move on the token and whole rounds decide, the hard gang
@@ -255,6 +269,26 @@ def _disguise(card: str) -> bool:
 
 
 # ------------------------------------------------------------------------------------ the board
+
+def blast(geo, target: Sq) -> frozenset:
+    """A hand grenade's blast (``rules.devices._blast``): the target and its 8 neighbours at its height."""
+    h = geo.elevation(target)
+    return frozenset(Sq(target.row + dr, target.col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                     if Sq(target.row + dr, target.col + dc) in geo.board
+                     and geo.elevation(Sq(target.row + dr, target.col + dc)) == h)
+
+
+def held_squares(view: dict) -> list[str]:
+    """The squares the loyal gang must reach that a policeman may bar: at Stonehenge the blade's
+    square once it is open and not taken, the exits once a loyal member carries it or it is out."""
+    part = view.get("stonehenge") or {}
+    aim = part.get("aim")
+    if view["episode"] != "stonehenge" or not aim or view.get("betrayed"):
+        return []
+    if part.get("carrier") or view.get("treasure_out"):
+        return ["B25", "C25"] if view.get("treasure_out") or part["carrier"] in members(view) else []
+    return [aim["excalibur"]] if part.get("excalibur_open") else []
+
 
 def police_squares(view: dict) -> frozenset:
     """The squares the police stand on, as everybody sees them (a member cannot walk through)."""
@@ -883,6 +917,7 @@ class GangBot(HeuristicBot):
         self.mates: dict[str, tuple[str, int]] = {}
         self.mate_goals: dict[str, str] = {}
         self.face_up: frozenset = frozenset()
+        self.idle: set[tuple[str, str]] = set()   # (member, tile) bought to pass the time, to give back (_kit)
 
     def _hard(self, view: dict, habit: str) -> bool:
         """The level plays ``habit`` (a key of its budget naming the episodes) in this episode."""
@@ -922,11 +957,59 @@ class GangBot(HeuristicBot):
         radio = self._radio_to_buy(view, by_type)
         if radio is not None:
             return radio
+        kit = self._kit(view, by_type)
+        if kit is not None:
+            return kit
         if self._heli_first(view) and A.ReturnDevice in by_type:
             # ... and keeps it (the heuristic gives back what its member did not wish for)
             by_type = dict(by_type)
             _keep(by_type, A.ReturnDevice, lambda a: a.device != "helicopter")
         return super()._plan(view, by_type)
+
+    def _kits(self, view: dict) -> dict | None:
+        """The hard gang's kits in this game (``KITS``), with HENGE_CLEAR_MEMBERS members or more
+        (a gang of two did better with the heuristic's purchases: 50 of seeds 1-80 against 47)."""
+        if not self._hard(view, "kit") or len(members(view)) < HENGE_CLEAR_MEMBERS:
+            return None
+        return KITS.get(view["episode"])
+
+    def _kit(self, view: dict, by_type: dict) -> Action | None:
+        """Hard (``KITS``): each member's kit for the episode and nothing else (the heuristic's seats
+        bought backpacks, knives and rifles as they came and Lupin's seat was often left with
+        nothing: the money was gone); Lupin's seat buys what a partner still lacks, then confirms;
+        a partner with nothing left to buy passes the time with a tile nobody needs (given back at
+        his next turn), so that the clock does not cut Lupin's purchases short."""
+        kits = self._kits(view)
+        if not kits or A.ChooseStart in by_type or ChooseAim in by_type:
+            return None
+        lupin_seat = view["seat"] == "lupin"
+
+        def lacks(c: str, d: str) -> bool:
+            return kits.get(c, ()).count(d) > held_devices(view, c).count(d)
+        buys = by_type.get(A.BuyDevice, ())
+        own = [a for a in buys if a.figure in view["mine"] and lacks(a.figure, a.device)]
+        others = [a for a in buys if lacks(a.figure, a.device)] if lupin_seat else []
+        for group in (own, others):
+            if group:
+                return min(group, key=lambda a: (ORDER.index(a.figure) if a.figure in ORDER else 9,
+                                                 kits[a.figure].index(a.device), a.device))
+        spare = [a for a in by_type.get(A.ReturnDevice, ()) if (a.figure, a.device) in self.idle]
+        if spare:
+            self.idle.discard((spare[0].figure, spare[0].device))
+            return spare[0]
+        confirms = by_type.get(A.ConfirmPlan, ())
+        ready = [a for a in confirms if not a.timed_out]
+        if lupin_seat and ready:
+            return ready[0]
+        if not lupin_seat:
+            wanted = {d for k in kits.values() for d in k}
+            prices = (view.get("plan") or {}).get("prices", {})
+            idle = [a for a in buys if a.figure in view["mine"] and a.device not in wanted]
+            if idle:
+                pick = min(idle, key=lambda a: (prices.get(a.device, 0), a.device, a.figure))
+                self.idle.add((pick.figure, pick.device))
+                return pick
+        return None
 
     @staticmethod
     def _heli_first(view: dict) -> bool:
@@ -1203,7 +1286,7 @@ class GangBot(HeuristicBot):
         # shots and blows first (then he moves away): at Stonehenge the policeman standing on his
         # goal square, at Cagliostro the agent barring a member's way out, then the traitor's blow,
         # the loyal gang's answer, a shot worth taking
-        for attack in (self._clear, self._cag_clear, self._attack):
+        for attack in (self._grenade, self._clear, self._cag_clear, self._attack):
             hit = attack(view, by_type, figure)
             if hit is not None:
                 return hit
@@ -1244,9 +1327,12 @@ class GangBot(HeuristicBot):
                 return hide
         # cards, devices and the rest as the heuristic plays them, without its escapes, moves, shots
         rest = {k: v for k, v in by_type.items() if k not in (A.Escape, A.Move, A.Shoot, A.Melee, A.Ride, A.GetIn)}
-        if view["episode"] == "cagliostro" and KIT_WHEN_SLOWED:
+        if (view["episode"] == "cagliostro" or self._kits(view)) and KIT_WHEN_SLOWED:
             # the medical kit (single use) is kept until a wound slows its member down
             _keep(rest, A.UseDevice, lambda a: a.device != "medical_kit" or slowed(view, a.target))
+        if self._hard(view, "grenade") and len(members(view)) >= HENGE_CLEAR_MEMBERS:
+            # grenades are kept for the held squares (_grenade)
+            _keep(rest, A.UseDevice, lambda a: a.device != "hand_grenade")
         if RADIO_SEATS:   # the radio is kept for the news (_radio)
             _keep(rest, A.UseDevice, lambda a: a.device != "radio")
         if self._hard(view, "keep_undisguised") and A.PlayCard in rest and self._found(view):
@@ -2154,6 +2240,36 @@ class GangBot(HeuristicBot):
         return min(hidden, key=lambda a: (sight.deterrent(a.to), a.to))
 
     # ---------------------------------------------------------------- shots and blows
+    def _grenade(self, view: dict, by_type: dict, figure: str) -> Action | None:
+        """Hard ("grenade"): a grenade (sure: every agent in the blast leaves the board) at the
+        policemen who hold the squares the gang must reach: at Stonehenge the blade's square once it
+        is open, and the exits B25 and C25 once a loyal member carries it; of the throws that reach
+        one, the one that takes the most policemen. Zenigata counts only at his fourth wound."""
+        if not self._hard(view, "grenade") or figure not in view["mine"] or i_am_traitor(view, figure) \
+                or len(members(view)) < HENGE_CLEAR_MEMBERS:
+            return None
+        throws = [a for a in by_type.get(A.UseDevice, ()) if a.figure == figure and a.device == "hand_grenade"]
+        if not throws:
+            return None
+        held = held_squares(view)
+        if not held:
+            return None
+        # agents (a grenade only wounds Zenigata: he leaves a square at his fourth wound alone)
+        police = {sq: fid for fid, f in view["figures"].items()
+                  if (f["kind"] == "agent" or f["kind"] == "zenigata" and f.get("wounds", 0) >= 3)
+                  and not f.get("in_car") for sq in [square_of(f.get("spot"))] if sq is not None}
+        if not any(spot_from_text(h) in police for h in held):
+            return None
+        geo = episode_geometry(view["episode"])
+        targets = {spot_from_text(h) for h in held}
+
+        def hit(a: Action) -> tuple[int, int]:
+            t = spot_from_text(a.target)
+            area = blast(geo, t)
+            return (sum(1 for sq in targets if sq in area and sq in police), sum(1 for sq in area if sq in police))
+        best = max(throws, key=lambda a: (hit(a), a.target))
+        return best if hit(best)[0] else None
+
     def _holder_of_goal(self, view: dict, figure: str, goal: str | None) -> str | None:
         """Stonehenge with HENGE_CLEAR_MEMBERS members or more: the policeman standing on the
         member's goal square (the blade's, an exit), or None."""

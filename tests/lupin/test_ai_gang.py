@@ -1350,3 +1350,76 @@ def test_once_the_ruby_is_out_the_hard_gangs_member_who_cannot_leave_in_time_end
     again = S.play_game({"episode": "rosso-rubino", "players": 5, "difficulty": "expert", "variant": "coop"}, 22,
                         {"police": "normal", "gang": "hard"})
     assert again["gang_won"], again["reason"]
+
+
+def _kit_after_planning(players: int, gang: str, seed: int) -> dict:
+    """Each member's tiles when the first gang turn begins (``simulate``'s game, ``seed``)."""
+    import game.lupin.simulate as S
+    box: dict = {}
+
+    class Planned(Exception):
+        pass
+
+    def look(state, action):
+        if action is not None and state.phase == "gang":
+            box["kit"] = {c: list(f.devices) for c, f in state.figures.items() if f.kind == "gang"}
+            raise Planned
+    S.play_game({"episode": "stonehenge", "players": players, "difficulty": "expert", "variant": "coop"}, seed,
+                {"police": "normal", "gang": gang}, check=look)
+    return box["kit"]
+
+
+def test_the_hard_gang_of_four_at_stonehenge_buys_every_member_a_grenade_and_each_digger_a_shovel():
+    """Stonehenge, 5 players: with the heuristic's purchases the partners' seats spent the money on
+    backpacks, knives and a rifle as they came and then let the clock run out, and Lupin's seat was
+    often left with nothing (seed 2: no shovel for Lupin, two grenades in the gang). The hard gang buys
+    each member's kit: a shovel for each digger, a grenade for everybody (the police stand on the
+    blade's square and on the exits), Fujiko's medical kit. A gang of two buys as before."""
+    for seed in (1, 2, 3):
+        kit = _kit_after_planning(5, "hard", seed)
+        for c in ("lupin", "jigen", "goemon"):
+            assert {"shovel", "hand_grenade"} <= set(kit[c]), (seed, kit)
+        assert {"hand_grenade", "medical_kit"} <= set(kit["fujiko"]), (seed, kit)
+    before = _kit_after_planning(5, "normal", 2)
+    assert before["lupin"] == [] and sum(d.count("hand_grenade") for d in before.values()) == 2, before
+    assert _kit_after_planning(2, "hard", 1) == _kit_after_planning(2, "normal", 1)
+
+
+def test_the_hard_gang_at_stonehenge_throws_a_grenade_at_the_policeman_on_the_blades_square(monkeypatch):
+    """Stonehenge, 5 players, normal police against the hard gang (seed 2): the police stand an agent
+    on Excalibur's square once it opens, and the members beside it struck at him at 42 % a blow
+    round after round (traced before the habit: rounds 5-9, the blade taken in round 10, too late).
+    The hard level throws a grenade (every agent in the blast leaves the board) whose blast takes
+    him; without the habit the same member does not."""
+    import game.lupin.ai_gang as G
+    import game.lupin.simulate as S
+    from game.lupin.rules.boards import episode_geometry
+    from game.lupin.rules.stonehenge import henge
+    caught: list = []
+    last: list = []
+
+    def blade_square(state):
+        h = henge(state)
+        if h is None or not h.open or any(t.treasure and t.carrier for t in state.tiles):
+            return None
+        return state.view("lupin")["stonehenge"]["aim"]["excalibur"]
+
+    def look(state, action):
+        if last and not caught and isinstance(action, A.UseDevice) and action.device == "hand_grenade":
+            caught.append((last[0], action))
+        square = blade_square(state)
+        holder = square and any(f.kind == "agent" and f.spot == spot_from_text(square) for f in state.figures.values())
+        last[:] = [copy.deepcopy(state)] if holder else []
+    result = S.play_game({"episode": "stonehenge", "players": 5, "difficulty": "expert", "variant": "coop"}, 2,
+                         {"police": "normal", "gang": "hard"}, check=look)
+    assert result["ok"] and caught, "the traced game changed"
+    before, thrown = caught[0]
+    square = spot_from_text(blade_square(before))
+    assert square in G.blast(episode_geometry("stonehenge"), spot_from_text(thrown.target))
+    seat = before.seat_of[thrown.figure]
+    view, legal = before.view(seat), before.legal_actions(seat)
+    assert GangBot("hard", 1).choose(view, legal) == thrown
+    monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "grenade": ()}})
+    off = GangBot("hard", 1).choose(view, legal)
+    assert not (isinstance(off, A.UseDevice) and off.device == "hand_grenade"
+                and square in G.blast(episode_geometry("stonehenge"), spot_from_text(off.target))), off
