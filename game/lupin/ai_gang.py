@@ -97,7 +97,9 @@ BUDGET = {
              # ... and the gang buys each member's kit (KITS) and nothing else, and a medical kit
              # waits until its member is slowed ("kit", _kit); at Stonehenge the treasure out, a
              # member no longer hides (out_bold, above: the police there spare the last wound)
-             "kit": ("stonehenge",)},
+             "kit": ("stonehenge",),
+             # ... and at Rosso rubino the grenades guard the ruby's carrier ("guard", _guard)
+             "guard": RR},
 }
 
 #: The hard gang's purchases where it has a kit of its own (GangBot._kit): a shovel for each of the
@@ -1330,7 +1332,7 @@ class GangBot(HeuristicBot):
         if (view["episode"] == "cagliostro" or self._kits(view)) and KIT_WHEN_SLOWED:
             # the medical kit (single use) is kept until a wound slows its member down
             _keep(rest, A.UseDevice, lambda a: a.device != "medical_kit" or slowed(view, a.target))
-        if self._hard(view, "grenade") and len(members(view)) >= HENGE_CLEAR_MEMBERS:
+        if (self._hard(view, "grenade") or self._hard(view, "guard")) and len(members(view)) >= HENGE_CLEAR_MEMBERS:
             # grenades are kept for the held squares (_grenade)
             _keep(rest, A.UseDevice, lambda a: a.device != "hand_grenade")
         if RADIO_SEATS:   # the radio is kept for the news (_radio)
@@ -2245,7 +2247,8 @@ class GangBot(HeuristicBot):
         policemen who hold the squares the gang must reach: at Stonehenge the blade's square once it
         is open, and the exits B25 and C25 once a loyal member carries it; of the throws that reach
         one, the one that takes the most policemen. Zenigata counts only at his fourth wound."""
-        if not self._hard(view, "grenade") or figure not in view["mine"] or i_am_traitor(view, figure) \
+        if not (self._hard(view, "grenade") or self._hard(view, "guard")) or figure not in view["mine"] \
+                or i_am_traitor(view, figure) \
                 or len(members(view)) < HENGE_CLEAR_MEMBERS:
             return None
         throws = [a for a in by_type.get(A.UseDevice, ()) if a.figure == figure and a.device == "hand_grenade"]
@@ -2253,7 +2256,7 @@ class GangBot(HeuristicBot):
             return None
         held = held_squares(view)
         if not held:
-            return None
+            return self._guard(view, throws)
         # agents (a grenade only wounds Zenigata: he leaves a square at his fourth wound alone)
         police = {sq: fid for fid, f in view["figures"].items()
                   if (f["kind"] == "agent" or f["kind"] == "zenigata" and f.get("wounds", 0) >= 3)
@@ -2269,6 +2272,34 @@ class GangBot(HeuristicBot):
             return (sum(1 for sq in targets if sq in area and sq in police), sum(1 for sq in area if sq in police))
         best = max(throws, key=lambda a: (hit(a), a.target))
         return best if hit(best)[0] else None
+
+    def _guard(self, view: dict, throws: list[Action]) -> Action | None:
+        """Hard ("guard"): the loyal carrier stands on the board where policemen see him (shown for
+        good, the police close in and shoot): the grenade whose blast takes the most of the agents
+        and guards who see him, if it takes one."""
+        if not self._hard(view, "guard") or view.get("betrayed"):
+            return None
+        holder = treasure_holder(view)
+        if holder is None or holder not in members(view) or i_am_traitor(view, holder):
+            return None
+        spot = view["figures"][holder].get("spot")
+        at = square_of(spot) if on_board(spot) else None
+        if at is None:
+            return None
+        geo = episode_geometry(view["episode"])
+        _, vehicles = police_sight(view)
+        threat = set()
+        for fid, f in view["figures"].items():
+            if f["kind"] not in ("agent", "guard") or f.get("in_car"):
+                continue
+            sq = square_of(f.get("spot"))
+            if sq is not None and max(abs(sq.row - at.row), abs(sq.col - at.col)) <= PISTOL_RANGE \
+                    and geo.sight(sq, at, PISTOL_RANGE, vehicles=vehicles).seen:
+                threat.add(sq)
+        if not threat:
+            return None
+        best = max(throws, key=lambda a: (len(blast(geo, spot_from_text(a.target)) & threat), a.target))
+        return best if blast(geo, spot_from_text(best.target)) & threat else None
 
     def _holder_of_goal(self, view: dict, figure: str, goal: str | None) -> str | None:
         """Stonehenge with HENGE_CLEAR_MEMBERS members or more: the policeman standing on the

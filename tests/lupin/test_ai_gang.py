@@ -1423,3 +1423,41 @@ def test_the_hard_gang_at_stonehenge_throws_a_grenade_at_the_policeman_on_the_bl
     off = GangBot("hard", 1).choose(view, legal)
     assert not (isinstance(off, A.UseDevice) and off.device == "hand_grenade"
                 and square in G.blast(episode_geometry("stonehenge"), spot_from_text(off.target))), off
+
+
+def test_at_rosso_rubino_the_hard_gangs_grenade_takes_the_policemen_who_see_the_rubys_carrier(monkeypatch):
+    """Rosso rubino, 5 players, normal police against the hard gang (seed 41): the ruby's carrier,
+    alone in his seat, is shown for good and the police close in to shoot him (of the games the
+    hard gang lost, most ended with him arrested and the ruby back with Zenigata). The hard level
+    keeps its grenades for him ("guard") and throws one whose blast takes policemen who see him;
+    the game is the gang's, where without the habit it was Zenigata's."""
+    import game.lupin.ai_gang as G
+    import game.lupin.simulate as S
+    from game.lupin.ai_gang import police_sight
+    from game.lupin.rules.boards import episode_geometry
+    cfg = {"episode": "rosso-rubino", "players": 5, "difficulty": "expert", "variant": "coop"}
+    caught: list = []
+    last: list = []
+
+    def look(state, action):
+        if last and not caught and isinstance(action, A.UseDevice) and action.device == "hand_grenade":
+            caught.append((last[0], action))
+        carried = any(t.treasure and t.carrier for t in state.tiles)
+        last[:] = [copy.deepcopy(state)] if carried and not caught else []
+    result = S.play_game(cfg, 41, {"police": "normal", "gang": "hard"}, check=look)
+    assert result["gang_won"] and caught, "the traced game changed"
+    before, thrown = caught[0]
+    seat = before.seat_of[thrown.figure]
+    view, legal = before.view(seat), before.legal_actions(seat)
+    holder = treasure_holder(view)
+    geo = episode_geometry("rosso-rubino")
+    at = spot_from_text(view["figures"][holder]["spot"])
+    _, vehicles = police_sight(view)
+    taken = [f for f in view["figures"].values() if f["kind"] == "agent" and f.get("spot")
+             and spot_from_text(f["spot"]) in G.blast(geo, spot_from_text(thrown.target))]
+    assert taken and any(geo.sight(spot_from_text(f["spot"]), at, vehicles=vehicles).seen for f in taken)
+    assert GangBot("hard", 1).choose(view, legal) == thrown
+    monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "guard": ()}})
+    off = GangBot("hard", 1).choose(view, legal)
+    assert off != thrown
+    assert not S.play_game(cfg, 41, {"police": "normal", "gang": "hard"})["gang_won"]
