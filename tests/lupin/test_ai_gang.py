@@ -1287,7 +1287,8 @@ def test_the_hard_gangs_arrested_member_stays_held_while_a_partner_leaves_with_a
     turn ("held_unread"); without the habit he frees himself as before."""
     import game.lupin.ai_gang as G
     import game.lupin.simulate as S
-    monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "held_unread": ()}})
+    # the traced game is the twelfth session's: without the later grenades' guard at Rosso rubino
+    monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "held_unread": (), "guard": ()}})
     caught: list = []
     last: list = []
 
@@ -1318,7 +1319,8 @@ def test_once_the_ruby_is_out_the_hard_gangs_member_who_cannot_leave_in_time_end
     import game.lupin.simulate as S
     from game.lupin.ai_gang import police_sight
     from game.lupin.rules.boards import episode_geometry
-    monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "bait": ()}})
+    # the traced game is the twelfth session's: without the later grenades' guard at Rosso rubino
+    monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "bait": (), "guard": ()}})
     caught: list = []
     last: list = []
 
