@@ -73,6 +73,23 @@ def test_a_bot_game_played_to_the_end_shows_the_winners_how_it_ended_and_the_num
     assert {what for _p, what, _x in play.clickables()} == {"over"}
 
 
+def test_time_up_with_the_treasure_out_says_a_member_was_still_on_the_map(drawn):
+    """Stonehenge, 5 players (heuristic bots, seed 1): the blade is out but a member is still free
+    on the board when time runs out. The end screen, the table's instruction line and the history
+    say so, instead of "the treasure never left the map" (seen in a real window, thirteenth session)."""
+    match = finished_match("stonehenge", seed=1)
+    result = match.state.result()
+    assert result.reason == "time_up" and match.state.treasure_out
+    app, play = over_app(match)
+    frame(app)
+    said = t("lupin.reason.time_up_out")
+    assert said != t("lupin.reason.time_up")
+    assert any(said in text for text in drawn) and not any(t("lupin.reason.time_up") in text for text in drawn)
+    over = next(e for e in match.state.log if e.kind == "game_over")
+    from game.lupin.ui.log_text import event_line
+    assert said in event_line({"kind": over.kind, **dict(over.data)})
+
+
 def test_the_all_against_all_end_screen_shows_every_members_points(drawn):
     match_avs = None
     for seed in range(1, 12):   # a 4-player all-against-all bot game

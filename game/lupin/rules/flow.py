@@ -153,5 +153,5 @@ class Flow:
         winners = self.episode_rules.winners(self, winners, reason)
         self.result_ = Result(winners, reason)
         self.phase = "over"
-        ev.append(Event("game_over", {"winners": list(winners), "reason": reason}))
+        ev.append(Event("game_over", {"winners": list(winners), "reason": reason, "treasure_out": self.treasure_out}))
         return True

@@ -121,7 +121,7 @@ def event_line(entry: dict[str, Any]) -> str:
     if kind in ("flipped", "told"):
         values["tile"] = int(entry.get("tile", 0)) + 1
     if kind == "game_over":
-        values["reason"] = reason_text(str(entry.get("reason", "")))
+        values["reason"] = reason_text(str(entry.get("reason", "")), bool(entry.get("treasure_out")))
     if kind in ("pumping", "zone_drained", "handwheel_turned", "zone_draining"):   # flooded zones, by colour
         values["zone"] = t(f"lupin.zone.{entry.get('zone')}")
     if kind == "token_flipped":   # Cagliostro's discovery tokens, by their picture
@@ -145,6 +145,10 @@ def event_line(entry: dict[str, Any]) -> str:
     return f"{humanise(kind)}: {details}" if details else humanise(kind)
 
 
-def reason_text(reason: str) -> str:
+def reason_text(reason: str, treasure_out: bool = False) -> str:
+    """Why the game ended; time up with the treasure out says that a member was still on the board
+    (the gang's win waits for every loyal member to be off the board or under arrest)."""
+    if reason == "time_up" and treasure_out:
+        reason = "time_up_out"
     key = f"lupin.reason.{reason}"
     return t(key) if translator().has(key) else humanise(reason or "over")

@@ -124,7 +124,7 @@ class GameOverScreen(EndActions):
             size -= 4
         canvas.text(title, (p.centerx, p.top + 60), size, theme.DISPLAY, theme.INK, anchor="midtop",
                     shadow=(0, 0, 0, 160), shadow_offset=3)
-        canvas.text_box(reason_text(str(res["reason"])), (p.left + 60, p.top + 148, p.width - 120, 58), 22,
+        canvas.text_box(reason_text(str(res["reason"]), self.match.state.treasure_out), (p.left + 60, p.top + 148, p.width - 120, 58), 22,
                         theme.BODY, (222, 216, 202), align="center", line_spacing=1.25, max_lines=2)
         ep = episode(self.match.config.get("episode", "rosso-rubino")).name[current_language()]
         canvas.text(t("lupin_over.over.episode_rounds", episode=ep, rounds=self.stats["rounds"]),

@@ -1348,7 +1348,8 @@ class LupinPlayScene(TableParts, LupinBoardScene):
         if self.message:
             text, colour2, face = self.message, (246, 130, 120), theme.BOLD
         elif self.over:
-            text, colour2, face = reason_text(str((self.view.get("result") or {}).get("reason", ""))), theme.MUTED, \
+            text, colour2, face = reason_text(str((self.view.get("result") or {}).get("reason", "")),
+                                              bool(self.view.get("treasure_out"))), theme.MUTED, \
                 theme.BODY
         elif self.thinking_seat() is not None:
             return   # "... is thinking", its dots moving, and Faster: drawn every frame (_draw_thinking)
