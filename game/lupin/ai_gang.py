@@ -31,8 +31,10 @@ four and looks at no sample; normal samples 6 squares of each policeman's reach 
 end square one time in twenty; hard samples all of them, weighs risk more and looks a turn ahead
 (the treasure's carrier never takes a random square), and at Rosso rubino plans the helicopter
 further (``BUDGET["hard"]``: a pilot keeps it aboard, out of the police's sight beside the building
-his partner searches, to fly the carrier out), from the same view. All-vs-all: the same play for its own seat
-(no betrayal there).
+his partner searches, to fly the carrier out), and with four members plans its grenades (a kit for
+each member at Stonehenge, thrown at the policemen on the blade's square and the exits; at Rosso
+rubino kept for the ruby's carrier: ``_kit``, ``_grenade``, ``_guard``), from the same view.
+All-vs-all: the same play for its own seat (no betrayal there).
 
 Determinism: every choice is a pure function of the views seen and the seed (sorted keys, a
 seeded :class:`random.Random`, no ``hash()`` of strings, no clock).
