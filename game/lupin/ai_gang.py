@@ -58,6 +58,7 @@ from game.lupin.rules.cards import UnmaskHide
 from game.lupin.rules.boards import episode_geometry
 from game.lupin.rules.cagliostro import data as cagliostro_data
 from game.lupin.rules.stonehenge import ChooseAim
+from game.lupin.rules.devices import blast
 from game.lupin.rules.catalog import card as card_data
 from game.lupin.rules.characters import sheet
 from game.lupin.rules.geometry import GANG, PISTOL_RANGE, POLICE, RIFLE_RANGE, Inside, Under, \
@@ -274,15 +275,7 @@ def _disguise(card: str) -> bool:
 
 # ------------------------------------------------------------------------------------ the board
 
-def blast(geo, target: Sq) -> frozenset:
-    """A hand grenade's blast (``rules.devices._blast``): the target and its 8 neighbours at its height."""
-    h = geo.elevation(target)
-    return frozenset(Sq(target.row + dr, target.col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                     if Sq(target.row + dr, target.col + dc) in geo.board
-                     and geo.elevation(Sq(target.row + dr, target.col + dc)) == h)
-
-
-def held_squares(view: dict) -> list[str]:
+def held_squares(view: dict, figure: str) -> list[str]:
     """The squares the loyal gang must reach that a policeman may bar: at Stonehenge the blade's
     square once it is open and not taken, the exits once a loyal member carries it or it is out."""
     part = view.get("stonehenge") or {}
@@ -290,7 +283,7 @@ def held_squares(view: dict) -> list[str]:
     if view["episode"] != "stonehenge" or not aim or view.get("betrayed"):
         return []
     if part.get("carrier") or view.get("treasure_out"):
-        return ["B25", "C25"] if view.get("treasure_out") or part["carrier"] in members(view) else []
+        return exit_squares(view, figure) if view.get("treasure_out") or part["carrier"] in members(view) else []
     return [aim["excalibur"]] if part.get("excalibur_open") else []
 
 
@@ -1334,8 +1327,7 @@ class GangBot(HeuristicBot):
         if (view["episode"] == "cagliostro" or self._kits(view)) and KIT_WHEN_SLOWED:
             # the medical kit (single use) is kept until a wound slows its member down
             _keep(rest, A.UseDevice, lambda a: a.device != "medical_kit" or slowed(view, a.target))
-        if (self._hard(view, "grenade") or self._hard(view, "guard")) and len(members(view)) >= HENGE_CLEAR_MEMBERS:
-            # grenades are kept for the held squares (_grenade)
+        if self._plans_grenades(view):   # grenades are kept for _grenade
             _keep(rest, A.UseDevice, lambda a: a.device != "hand_grenade")
         if RADIO_SEATS:   # the radio is kept for the news (_radio)
             _keep(rest, A.UseDevice, lambda a: a.device != "radio")
@@ -2249,31 +2241,33 @@ class GangBot(HeuristicBot):
         policemen who hold the squares the gang must reach: at Stonehenge the blade's square once it
         is open, and the exits B25 and C25 once a loyal member carries it; of the throws that reach
         one, the one that takes the most policemen. Zenigata counts only at his fourth wound."""
-        if not (self._hard(view, "grenade") or self._hard(view, "guard")) or figure not in view["mine"] \
-                or i_am_traitor(view, figure) \
-                or len(members(view)) < HENGE_CLEAR_MEMBERS:
+        if not self._plans_grenades(view) or figure not in view["mine"] or i_am_traitor(view, figure):
             return None
         throws = [a for a in by_type.get(A.UseDevice, ()) if a.figure == figure and a.device == "hand_grenade"]
         if not throws:
             return None
-        held = held_squares(view)
+        held = held_squares(view, figure)
         if not held:
             return self._guard(view, throws)
         # agents (a grenade only wounds Zenigata: he leaves a square at his fourth wound alone)
-        police = {sq: fid for fid, f in view["figures"].items()
+        police = {sq for f in view["figures"].values()
                   if (f["kind"] == "agent" or f["kind"] == "zenigata" and f.get("wounds", 0) >= 3)
                   and not f.get("in_car") for sq in [square_of(f.get("spot"))] if sq is not None}
-        if not any(spot_from_text(h) in police for h in held):
+        targets = {spot_from_text(h) for h in held} & police
+        if not targets:
             return None
         geo = episode_geometry(view["episode"])
-        targets = {spot_from_text(h) for h in held}
+        hits = {a: (len(targets & area), len(police & area))
+                for a in throws for area in [set(blast(geo, spot_from_text(a.target)))]}
+        best = max(throws, key=lambda a: (hits[a], a.target))
+        return best if hits[best][0] else None
 
-        def hit(a: Action) -> tuple[int, int]:
-            t = spot_from_text(a.target)
-            area = blast(geo, t)
-            return (sum(1 for sq in targets if sq in area and sq in police), sum(1 for sq in area if sq in police))
-        best = max(throws, key=lambda a: (hit(a), a.target))
-        return best if hit(best)[0] else None
+    def _plans_grenades(self, view: dict) -> bool:
+        """The hard level throws its grenades only where _grenade says (and keeps them from the
+        heuristic's random throws): with HENGE_CLEAR_MEMBERS members or more, where it plays
+        "grenade" or "guard"."""
+        return (self._hard(view, "grenade") or self._hard(view, "guard")) \
+            and len(members(view)) >= HENGE_CLEAR_MEMBERS
 
     def _guard(self, view: dict, throws: list[Action]) -> Action | None:
         """Hard ("guard"): the loyal carrier stands on the board where policemen see him (shown for
@@ -2291,7 +2285,7 @@ class GangBot(HeuristicBot):
         geo = episode_geometry(view["episode"])
         _, vehicles = police_sight(view)
         threat = set()
-        for fid, f in view["figures"].items():
+        for f in view["figures"].values():
             if f["kind"] not in ("agent", "guard") or f.get("in_car"):
                 continue
             sq = square_of(f.get("spot"))
@@ -2300,8 +2294,9 @@ class GangBot(HeuristicBot):
                 threat.add(sq)
         if not threat:
             return None
-        best = max(throws, key=lambda a: (len(blast(geo, spot_from_text(a.target)) & threat), a.target))
-        return best if blast(geo, spot_from_text(best.target)) & threat else None
+        taken = {a: len(threat.intersection(blast(geo, spot_from_text(a.target)))) for a in throws}
+        best = max(throws, key=lambda a: (taken[a], a.target))
+        return best if taken[best] else None
 
     def _holder_of_goal(self, view: dict, figure: str, goal: str | None) -> str | None:
         """Stonehenge with HENGE_CLEAR_MEMBERS members or more: the policeman standing on the

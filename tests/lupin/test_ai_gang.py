@@ -1396,6 +1396,7 @@ def test_the_hard_gang_at_stonehenge_throws_a_grenade_at_the_policeman_on_the_bl
     import game.lupin.ai_gang as G
     import game.lupin.simulate as S
     from game.lupin.rules.boards import episode_geometry
+    from game.lupin.rules.devices import blast
     from game.lupin.rules.stonehenge import henge
     caught: list = []
     last: list = []
@@ -1417,14 +1418,14 @@ def test_the_hard_gang_at_stonehenge_throws_a_grenade_at_the_policeman_on_the_bl
     assert result["ok"] and caught, "the traced game changed"
     before, thrown = caught[0]
     square = spot_from_text(blade_square(before))
-    assert square in G.blast(episode_geometry("stonehenge"), spot_from_text(thrown.target))
+    assert square in blast(episode_geometry("stonehenge"), spot_from_text(thrown.target))
     seat = before.seat_of[thrown.figure]
     view, legal = before.view(seat), before.legal_actions(seat)
     assert GangBot("hard", 1).choose(view, legal) == thrown
     monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "grenade": ()}})
     off = GangBot("hard", 1).choose(view, legal)
     assert not (isinstance(off, A.UseDevice) and off.device == "hand_grenade"
-                and square in G.blast(episode_geometry("stonehenge"), spot_from_text(off.target))), off
+                and square in blast(episode_geometry("stonehenge"), spot_from_text(off.target))), off
 
 
 def test_at_rosso_rubino_the_hard_gangs_grenade_takes_the_policemen_who_see_the_rubys_carrier(monkeypatch):
@@ -1437,6 +1438,7 @@ def test_at_rosso_rubino_the_hard_gangs_grenade_takes_the_policemen_who_see_the_
     import game.lupin.simulate as S
     from game.lupin.ai_gang import police_sight
     from game.lupin.rules.boards import episode_geometry
+    from game.lupin.rules.devices import blast
     cfg = {"episode": "rosso-rubino", "players": 5, "difficulty": "expert", "variant": "coop"}
     caught: list = []
     last: list = []
@@ -1456,7 +1458,7 @@ def test_at_rosso_rubino_the_hard_gangs_grenade_takes_the_policemen_who_see_the_
     at = spot_from_text(view["figures"][holder]["spot"])
     _, vehicles = police_sight(view)
     taken = [f for f in view["figures"].values() if f["kind"] == "agent" and f.get("spot")
-             and spot_from_text(f["spot"]) in G.blast(geo, spot_from_text(thrown.target))]
+             and spot_from_text(f["spot"]) in blast(geo, spot_from_text(thrown.target))]
     assert taken and any(geo.sight(spot_from_text(f["spot"]), at, vehicles=vehicles).seen for f in taken)
     assert GangBot("hard", 1).choose(view, legal) == thrown
     monkeypatch.setattr(G, "BUDGET", {**G.BUDGET, "hard": {**G.BUDGET["hard"], "guard": ()}})

@@ -49,6 +49,7 @@ from game.lupin.rules import hooks
 from game.lupin.rules.state import register_handler, register_phase_actions
 
 if TYPE_CHECKING:
+    from game.lupin.rules.geometry import Geometry
     from game.lupin.rules.state import LupinState
 
 POLICE_KINDS = ("zenigata", "agent", "guard")
@@ -266,9 +267,9 @@ class Radio:
 
 # ------------------------------------------------------------------------------------ hand grenade
 
-def _blast(state: "LupinState", target: Sq) -> list[Sq]:
-    """The target square and its 8 neighbours at the same height."""
-    geo = state.geo
+def blast(geo: "Geometry", target: Sq) -> list[Sq]:
+    """A grenade's blast: the target square and its 8 neighbours at the same height (the bots
+    read it too)."""
     h = geo.elevation(target)
     return [Sq(target.row + dr, target.col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
             if Sq(target.row + dr, target.col + dc) in geo.board
@@ -276,7 +277,7 @@ def _blast(state: "LupinState", target: Sq) -> list[Sq]:
 
 
 def _blast_victims(state: "LupinState", target: Sq) -> list[str]:
-    area = set(_blast(state, target))
+    area = set(blast(state.geo, target))
     return sorted(fid for fid, f in state.figures.items()
                   if f.kind in POLICE_KINDS and f.spot in area and not f.in_car
                   and not f.knocked_out)   # Zenigata back on T1/T25 (Cagliostro) is out until next round
