@@ -8,4 +8,5 @@ TITLES: tuple[str, ...] = (
     "game.lupin.title",        # Lupin the 3rd – The Board Game
     "game.engine.example",     # Sealed bids, the engine's tiny example game
     "game.diabolik.title",     # Diabolik – Quadruplo furto
+    "game.robbank.title",      # How to Rob a Bank
 )

@@ -1,0 +1,1 @@
+"""How to Rob a Bank: the bank against one to three thief players (issue #15)."""
