@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from game.engine import resources
-from game.engine.content import ContentError, load_typed, register_checker
+from game.engine.content import ContentError, load_typed, load_yaml, register_checker
 from game.robbank.rules import board
 
 DATA_DIR = "robbank"
@@ -24,6 +25,15 @@ ICONS = ("loot", "guard", "alarm", "thieves")
 
 Card = tuple[tuple[str, ...], ...]
 """A card: its parts (all to be done, in any order), each part one action or several to choose from."""
+
+
+class FileProblem(ValueError):
+    """A problem of a whole file (a count, a tile too many) found at ``field``, a path such as
+    ``guards`` or ``tiles[3].icons``: :func:`_load` names that field and its line."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
 
 
 def parse_card(text: str, allowed: tuple[str, ...]) -> Card:
@@ -76,40 +86,43 @@ class RoomsFile:
     why: str
     tiles: list[TileEntry]
 
-    def validate(self) -> None:
+    def check(self) -> None:
+        """The file as a whole (run by :func:`_load` once every tile is read)."""
         if not self.designed:
-            raise ValueError("the tiles' drawings are designed (the rulebook does not print them): say designed: true")
+            raise FileProblem("designed", "the tiles' drawings are designed (the rulebook does not print them): "
+                              "say designed: true")
         if not self.why.strip():
-            raise ValueError("say in one line why the tiles are drawn so (why)")
+            raise FileProblem("why", "say in one line why the tiles are drawn so (why)")
         ids = [t.id for t in self.tiles]
-        if len(set(ids)) != len(ids):
-            raise ValueError(f"two tiles are called {next(i for i in ids if ids.count(i) > 1)!r}")
+        for i, tile_id in enumerate(ids):
+            if tile_id in ids[:i]:
+                raise FileProblem(f"tiles[{i}].id", f"two tiles are called {tile_id!r}")
         if len(self.tiles) != 10:
-            raise ValueError(f"the box holds 10 room tiles, not {len(self.tiles)}")
+            raise FileProblem("tiles", f"the box holds 10 room tiles, not {len(self.tiles)}")
         for players in (2, 3, 4):
-            used = [t for t in self.tiles if t.uses(players)]
+            used = [(i, t) for i, t in enumerate(self.tiles) if t.uses(players)]
             if len(used) != 9:
-                raise ValueError(f"with {players} players 9 tiles must be in play, not {len(used)} "
-                                 "(one tile for 2-3 players, one for 4)")
-            icons = [i for t in used for i in t.icons]
-            if icons.count("thieves") != 1:
-                raise ValueError(f"with {players} players the tiles must show the thieves' start once, "
-                                 f"not {icons.count('thieves')} times")
-            if icons.count("alarm") != 1:
-                raise ValueError(f"with {players} players the tiles must show the alarm once, "
-                                 f"not {icons.count('alarm')} times")
+                raise FileProblem("tiles", f"with {players} players 9 tiles must be in play, not {len(used)} "
+                                  "(one tile for 2-3 players, one for 4)")
+            icons = [i for _, t in used for i in t.icons]
+            for icon, words in (("thieves", "the thieves' start"), ("alarm", "the alarm")):
+                if icons.count(icon) != 1:
+                    showing = [i for i, t in used if icon in t.icons]
+                    where = f"tiles[{showing[1]}].icons" if len(showing) > 1 else "tiles"
+                    raise FileProblem(where, f"with {players} players the tiles must show {words} once, "
+                                      f"not {icons.count(icon)} times")
             guards = 3 if players == 4 else 2
             if icons.count("guard") != guards:
-                raise ValueError(f"with {players} players the tiles must show {guards} guards "
-                                 f"(the bank's pawns), not {icons.count('guard')}")
+                raise FileProblem("tiles", f"with {players} players the tiles must show {guards} guards "
+                                  f"(the bank's pawns), not {icons.count('guard')}")
             if icons.count("loot") > LOOT_TOKENS:
-                raise ValueError(f"with {players} players the tiles show {icons.count('loot')} bags; "
-                                 f"the box holds {LOOT_TOKENS} loot tokens")
-            walled = [t for t in used if t.walls]
+                raise FileProblem("tiles", f"with {players} players the tiles show {icons.count('loot')} bags; "
+                                  f"the box holds {LOOT_TOKENS} loot tokens")
+            walled = [t for _, t in used if t.walls]
             stuck = unopenable(tuple(sorted(tuple(t.walls) for t in walled)))
             if stuck is not None:
-                raise ValueError(f"with {players} players, the walled tiles at rooms {stuck} cannot be turned "
-                                 "so that every room is open")
+                raise FileProblem("tiles", f"with {players} players, the walled tiles at rooms {stuck} cannot be "
+                                  "turned so that every room is open")
 
 
 @functools.lru_cache(maxsize=8)
@@ -148,24 +161,58 @@ class DecksFile:
     guards: list[CardEntry]
     thieves: list[CardEntry]
 
-    def validate(self) -> None:
+    def check(self) -> None:
+        """The file as a whole (run by :func:`_load` once every card is read)."""
         if not self.designed:
-            raise ValueError("the decks are designed (the rulebook does not print them): say designed: true")
+            raise FileProblem("designed", "the decks are designed (the rulebook does not print them): "
+                              "say designed: true")
         if not self.why.strip():
-            raise ValueError("say in one line why the decks are made so (why)")
+            raise FileProblem("why", "say in one line why the decks are made so (why)")
         for side, entries, allowed in (("guards", self.guards, GUARD_ACTIONS), ("thieves", self.thieves, THIEF_ACTIONS)):
-            for entry in entries:
-                parse_card(entry.card, allowed)
+            names: list[str] = []
+            for i, entry in enumerate(entries):
+                try:
+                    name = card_name(parse_card(entry.card, allowed))
+                except ValueError as exc:
+                    raise FileProblem(f"{side}[{i}].card", str(exc)) from None
+                if name in names:
+                    raise FileProblem(f"{side}[{i}].card", f"the {side}' deck lists a card twice; "
+                                      "give it one line with its count")
+                names.append(name)
             total = sum(e.count for e in entries)
             if total != DECK_SIZE:
-                raise ValueError(f"the {side}' deck holds {DECK_SIZE} cards, not {total}")
-            names = [card_name(parse_card(e.card, allowed)) for e in entries]
-            if len(set(names)) != len(names):
-                raise ValueError(f"the {side}' deck lists a card twice; give it one line with its count")
+                raise FileProblem(side, f"the {side}' deck holds {DECK_SIZE} cards, not {total}")
 
 
 def path(name: str, root: Path | None = None) -> Path:
     return resources.data_dir(root) / DATA_DIR / name
+
+
+def _line_of(raw: object, field: str) -> int | None:
+    """The line of ``field`` (``tiles[3].icons``) in a file parsed by ``load_yaml``."""
+    node, line = raw, getattr(raw, "line", None)
+    for key, index in re.findall(r"([A-Za-z_]\w*)|\[(\d+)\]", field):
+        step: object = key or int(index)
+        try:
+            line = node.line_of(step)  # type: ignore[attr-defined]
+            node = node[step]  # type: ignore[index]
+        except (AttributeError, KeyError, IndexError, TypeError):
+            break
+    return line
+
+
+_File = TypeVar("_File", RoomsFile, DecksFile)
+
+
+def _load(name: str, schema: type[_File], root: Path | None = None) -> _File:
+    """A data file read and checked as a whole; a problem names the file, the line and the field."""
+    file = path(name, root)
+    loaded = load_typed(file, schema)
+    try:
+        loaded.check()
+    except FileProblem as exc:
+        raise ContentError(file, _line_of(load_yaml(file), exc.field), exc.field, str(exc)) from None
+    return loaded
 
 
 @dataclass(frozen=True)
@@ -179,20 +226,20 @@ class Tile:
 @functools.lru_cache(maxsize=4)
 def tiles(players: int, root: Path | None = None) -> tuple[Tile, ...]:
     """The nine tiles in play with ``players`` players, in the file's order."""
-    data = load_typed(path("rooms.yaml", root), RoomsFile)
+    data = _load("rooms.yaml", RoomsFile, root)
     return tuple(Tile(t.id, dict(t.name), tuple(t.walls), tuple(t.icons)) for t in data.tiles if t.uses(players))
 
 
 @functools.lru_cache(maxsize=4)
 def all_tiles(root: Path | None = None) -> dict[str, Tile]:
-    data = load_typed(path("rooms.yaml", root), RoomsFile)
+    data = _load("rooms.yaml", RoomsFile, root)
     return {t.id: Tile(t.id, dict(t.name), tuple(t.walls), tuple(t.icons)) for t in data.tiles}
 
 
 @functools.lru_cache(maxsize=4)
 def deck(side: str, root: Path | None = None) -> tuple[Card, ...]:
     """A deck of 15 cards (``side`` guards or thieves), card number -> card, in the file's order."""
-    data = load_typed(path("decks.yaml", root), DecksFile)
+    data = _load("decks.yaml", DecksFile, root)
     entries, allowed = (data.guards, GUARD_ACTIONS) if side == "guards" else (data.thieves, THIEF_ACTIONS)
     return tuple(parse_card(e.card, allowed) for e in entries for _ in range(e.count))
 
@@ -201,9 +248,9 @@ def deck(side: str, root: Path | None = None) -> tuple[Card, ...]:
 def check_data(root: Path) -> list[ContentError]:
     """Every How to Rob a Bank data file, each problem naming its file, line and field."""
     problems: list[ContentError] = []
-    for name, schema in (("rooms.yaml", RoomsFile), ("decks.yaml", DecksFile)):
+    for read in (lambda: _load("rooms.yaml", RoomsFile, root), lambda: _load("decks.yaml", DecksFile, root)):
         try:
-            load_typed(path(name, root), schema)
+            read()
         except ContentError as exc:
             problems.append(exc)
     return problems
