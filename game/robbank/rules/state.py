@@ -408,6 +408,8 @@ class RobState:
         if self.phase in phase_keys and not isinstance(action, {"explore": Rotate, "car": PlaceCar,
                                                                    "plan": Lay}[self.phase]):
             return IllegalAction(phase_keys[self.phase])
+        if self.phase == "rob" and isinstance(action, (Rotate, PlaceCar, Lay)):
+            return IllegalAction("robbank_refusal.not_now")     # the set-up is over: no "not in hand"
         if isinstance(action, Rotate):
             return IllegalAction("robbank_refusal.no_wall", room=action.room + 1)
         if isinstance(action, PlaceCar):
