@@ -424,11 +424,15 @@ class RobState:
             turn = self.turn
             if turn is not None and turn.extra:
                 return IllegalAction("robbank_refusal.extra_spent")
+            if turn is not None and turn.stack != "bank" and not self._extra_allowed(turn.stack, turn):
+                return IllegalAction("robbank_refusal.extra_not_now")
             if isinstance(action, Throw):
                 return IllegalAction("robbank_refusal.cannot_throw")
             if isinstance(action, SetOffAlarm):
                 return IllegalAction("robbank_refusal.cannot_alarm")
-            return IllegalAction("robbank_refusal.extra_not_now")
+            if isinstance(action, PassBag):
+                return IllegalAction("robbank_refusal.cannot_take")
+            return IllegalAction("robbank_refusal.not_now")     # the car to a section not beside it
         if isinstance(action, (Grab, Pick, PassBag)):
             return IllegalAction("robbank_refusal.cannot_take")
         if isinstance(action, GuardMove):
