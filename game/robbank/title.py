@@ -104,5 +104,8 @@ TITLE = TitleSpec(
     conformance_games=(("two", {"players": 2}), ("four-open", {"players": 4, "stacks": "open"})),
     curtain="game.robbank.title:curtain",
     event_text="game.robbank.texts:event_text",
+    play="game.ui.shell_play",
+    ui="game.robbank.ui",
+    table_scene="robbank-table",
     setup_scene="robbank-setup",
 )
