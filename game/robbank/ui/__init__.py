@@ -3,4 +3,4 @@ the set-up (``robbank-setup``), the table (``robbank-table``, ``robbank-plan``, 
 the end and the replay (``robbank-end``, ``robbank-replay``), the rules reader (``robbank-rules``)
 and the tutorial (``robbank-tutorial``)."""
 
-from game.robbank.ui import end, rules_book, setup, table  # noqa: F401  (they register scenes)
+from game.robbank.ui import end, rules_book, setup, table, tutorial_scene  # noqa: F401  (they register scenes)
