@@ -78,11 +78,11 @@ class RobSetupScene(SetupScene):
             if seat == "bank":
                 art.guard(canvas, c, "B", 17)
             elif players == 2:
-                art.thief(canvas, (c[0] - 8, c[1]), "yellow", 14)
-                art.thief(canvas, (c[0] + 12, c[1]), "red", 14)
+                art.thief(canvas, (c[0] - 12, c[1]), "yellow", 13)
+                art.thief(canvas, (c[0] + 16, c[1]), "red", 13)
             else:
                 art.thief(canvas, c, seat, 17)
-            fitted(canvas, texts.seat_name(seat, players), (card.left + 66, card.centery), card.width - 100 - CONTROL_W,
+            fitted(canvas, texts.seat_name(seat, players), (card.left + 70, card.centery), card.width - 100 - CONTROL_W,
                    26, theme.DISPLAY, theme.INK, anchor="midleft")
         levels = [c.value for c in self.seat_choices.values() if c.value != PERSON]
         y = SEATS.top + 92 + len(self.seat_choices) * 76 + 16

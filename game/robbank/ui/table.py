@@ -234,7 +234,7 @@ class RobTableScene(TableScene):
         draw_panel(canvas, TURN, (22, 32, 60, 240), theme.GOLD_DARK, radius=12)
         canvas.text(t("i12_session.turn.computer_kicker").upper(), (TURN.left + 16, TURN.top + 14), 15, theme.BOLD,
                     theme.MUTED, tracking=2)
-        fitted(canvas, t("i12_session.turn.computer", name=self.board.seat_name(playing)),
+        fitted(canvas, t("robbank_ui.computer_turn", name=self.board.seat_name(playing)),
                (TURN.left + 16, TURN.top + 40), TURN.width - 32, 32, theme.DISPLAY, theme.INK, tracking=1)
 
 
