@@ -31,7 +31,13 @@ def play_game(config: Mapping[str, Any], seed: int, bots: Any = "random") -> dic
 
 def curtain(state: Any, before: str, after: str) -> bool:
     """The curtain falls between the bank and a thief (each holds a secret hand); the thieves share
-    theirs, so none falls between two thieves."""
+    theirs, so none falls between two thieves. It falls before the first seat too (``before`` is the
+    table's: nobody has been shown anything yet), so the game starts with the right player at the
+    screen."""
+    from game.engine.api import TABLE
+
+    if before == TABLE:
+        return True
     return (before == "bank") != (after == "bank")
 
 

@@ -86,3 +86,15 @@ def drawn_texts(app):
     finally:
         del canvas.text, canvas.text_box
     return drawn
+
+
+def lift_curtain(ui, app):
+    """A curtain (or what was held for a seat) on top is lifted by its player's click; whether one was."""
+    from game.ui.scenes.curtain import CurtainScene
+
+    if not isinstance(app.stack.top, CurtainScene):
+        return False
+    settle(app, 1.2)
+    ui.click(app, (800, 450))
+    settle(app, 0.2)
+    return True

@@ -108,6 +108,25 @@ class RobTableScene(TableScene):
             if last.get("stack") == turn.stack and last.get("card") == turn.card:
                 self.flip = (turn.stack, turn.card, 0.0)
 
+    # ---------------------------------------------------------------- the curtain
+    def addressee(self, seat: str) -> str:
+        """Whom the screen is passed to ("Pass to the bank", "Passa a chi gioca la Banca"): the
+        seats' names carry an article, which the curtain's "pass to" cannot take in Italian."""
+        players = self.board.players
+        key = "yellow_pair" if seat == "yellow" and players == 2 else seat
+        return t(f"robbank_ui.addressee.{key}")
+
+    def show_curtain(self, seat: str) -> None:
+        from game.ui.scenes.table import TableCurtain
+
+        self.message = None
+        self.stack.push(TableCurtain(self.addressee(seat), on_ready=lambda: self.lift(seat),
+                                     on_menu=self.open_game_menu))
+
+    def _pass_label(self) -> str:
+        nxt = self.session.next_in_turn()
+        return t("i12_session.pass_to", name=self.addressee(nxt)) if nxt else ""
+
     def setup_scene(self, config: dict[str, Any], players: dict[str, str] | None) -> Any:
         from game.robbank.ui.setup import RobSetupScene
 
