@@ -79,9 +79,12 @@ class RobEndScene(EndScene):
             c = (card.left + 32, card.centery)
             if seat == "bank":
                 art.guard(canvas, c, "B", 16)
+            elif f["players"] == 2:          # one thief player runs yellow and red
+                art.thief(canvas, (c[0] - 10, c[1]), "yellow", 13)
+                art.thief(canvas, (c[0] + 16, c[1]), "red", 13)
             else:
                 art.thief(canvas, c, seat, 16)
-            fitted(canvas, texts.seat_name(seat, f["players"]), (card.left + 60, card.centery), card.width - 70, 22,
+            fitted(canvas, texts.seat_name(seat, f["players"]), (card.left + 66, card.centery), card.width - 76, 22,
                    theme.DISPLAY, theme.INK, anchor="midleft")
             x += w + 16
         tiles = [(t("robbank_ui.end.stolen"), str(f["stolen"])), (t("robbank_ui.end.target"), str(f["target"])),
