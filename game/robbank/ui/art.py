@@ -54,16 +54,25 @@ def room(canvas: Canvas, r: pygame.FRect, number: int, name: str, *, lit: bool =
         canvas.line(PAPER_LINE, (r.left + k * step, r.top + 2), (r.left + k * step, r.bottom - 2), 1)
         canvas.line(PAPER_LINE, (r.left + 2, r.top + k * step), (r.right - 2, r.top + k * step), 1)
     canvas.border((150, 164, 180), r, width=1)
-    canvas.circle(INK, (r.left + 17, r.top + 17), 12)
-    canvas.text(str(number), (r.left + 17, r.top + 18), 17, theme.BOLD, PAPER, anchor="center")
+    room_number(canvas, r, number)
     canvas.fill((255, 255, 255, 200), (r.left + 6, r.bottom - 24, r.width - 12, 19), radius=4)
     from game.ui.scenes.table import fitted
 
     fitted(canvas, name.upper(), (r.centerx, r.bottom - 14), r.width - 16, 13, theme.BOLD, INK, anchor="center",
            tracking=0.5)
     if lit or hover:
-        canvas.fill((255, 200, 80, 70 if hover else 40), r.inflate(-4, -4))
-        canvas.border(theme.GOLD_LIGHT if hover else theme.GOLD, r.inflate(-4, -4), width=4 if hover else 3)
+        room_light(canvas, r, hover=hover)
+
+
+def room_number(canvas: Canvas, r: pygame.FRect, number: int) -> None:
+    canvas.circle(INK, (r.left + 17, r.top + 17), 12)
+    canvas.text(str(number), (r.left + 17, r.top + 18), 17, theme.BOLD, PAPER, anchor="center")
+
+
+def room_light(canvas: Canvas, r: pygame.FRect, *, hover: bool = False) -> None:
+    """A room lit as a place to click (brighter under the pointer)."""
+    canvas.fill((255, 200, 80, 70 if hover else 40), r.inflate(-12, -12))
+    canvas.border(theme.GOLD_LIGHT if hover else theme.GOLD, r.inflate(-12, -12), width=4 if hover else 3)
 
 
 def wall(canvas: Canvas, r: pygame.FRect, side: str, thick: float = 10.0) -> None:
@@ -326,8 +335,8 @@ def card_face(canvas: Canvas, r: pygame.FRect, stack: str, parts: Sequence[Seque
         if not compact:
             size = max(11.0, min(16.0, row_h * 0.2))
             if canvas.measure(words[i], size * 0.8, theme.BOLD)[0] > row.width - 8:   # two lines
-                canvas.text_box(words[i], (row.left + 4, row.top + row_h * 0.62, row.width - 8, row_h * 0.38),
-                                size * 0.85, theme.BOLD, col, align="center", max_lines=2, line_spacing=1.0)
+                canvas.text_box(words[i], (row.left + 4, row.top + row_h * 0.6, row.width - 8, row_h * 0.4),
+                                size * 0.8, theme.BOLD, col, align="center", max_lines=3, line_spacing=0.95)
             else:
                 fitted(canvas, words[i], (row.centerx, row.top + row_h * 0.78), row.width - 8, size, theme.BOLD, col,
                        anchor="center")

@@ -137,11 +137,17 @@ def draw_card(canvas: Canvas, r: pygame.FRect, stack: str, number: int | None, *
     if number is None:
         art.card_back(canvas, r, stack)
         return
+    from game.engine.i18n import current_language
+
     card = deck_card(stack, number)
     done = [i not in remaining for i in range(len(card))] if remaining is not None else []
-    art.card_face(canvas, r, stack, card, card_words(stack, card),
-                  (t("robbank_ui.card.and"), t("robbank_ui.card.or")), done=done, lit=lit, hover=hover, dim=dim,
-                  compact=compact)
+
+    def build(c: Canvas) -> None:
+        art.card_face(c, r, stack, card, card_words(stack, card), (t("robbank_ui.card.and"), t("robbank_ui.card.or")),
+                      done=done, lit=lit, hover=hover, dim=dim, compact=compact)
+
+    key = ("robbank-card", stack, number, tuple(done), lit, hover, dim, compact, current_language())
+    canvas.sprite(key, r, build, margin=8)
 
 
 class RobBoard:
@@ -376,37 +382,53 @@ class RobBoard:
             rooms |= {a.to for a in moves}
         return rooms
 
+    def draw_plan(self, canvas: Canvas, view: Any) -> None:
+        """What does not change within a round: the road with its numbered sections, the corners'
+        ground, the rooms with their names and numbers, the walls (one cached sprite per layout
+        and language)."""
+        from game.engine.i18n import current_language
+
+        lang = current_language()
+
+        def build(c: Canvas) -> None:
+            c.fill(art.ROAD, MAP, radius=10)
+            mid = MAP.inflate(-ROAD, -ROAD)
+            c.dashed(art.ROAD_LINE, [mid.topleft, mid.topright, mid.bottomright, mid.bottomleft, mid.topleft],
+                     dash=12, gap=10)
+            for s in range(len(geometry.SECTIONS)):
+                r = section_rect(s)
+                c.border((90, 96, 108), r, width=1)
+                _room, side = geometry.SECTIONS[s]
+                if side in ("n", "s"):
+                    nx, ny = r.left + 16, (r.top + 14 if side == "n" else r.bottom - 14)
+                else:
+                    nx, ny = (r.left + 14 if side == "w" else r.right - 14), r.top + 16
+                c.text(str(s + 1), (nx, ny), 14, theme.BOLD, (200, 204, 214), anchor="center")
+            for k in ("tl", "tr", "br", "bl"):
+                c.fill((36, 40, 48), corner(k).inflate(-4, -4), radius=8)
+            tiles = data.all_tiles()
+            for room in range(geometry.ROOMS):
+                tile = tiles.get(view.tiles[room]) if room < len(view.tiles) else None
+                name = (tile.name.get(lang) or tile.name.get("en", "")) if tile is not None else ""
+                art.room(c, room_rect(room), room + 1, name)
+            c.border(art.WALL, MAP.inflate(-2 * ROAD, -2 * ROAD), width=3)
+            for room, side in sorted(view.walls):
+                art.wall(c, room_rect(room), side)
+
+        canvas.sprite(("robbank-plan", tuple(view.tiles), tuple(sorted(view.walls)), lang), MAP, build)
+
     def draw_map(self, canvas: Canvas, view: Any, legal: Sequence[Action], hovered: Action | None,
                  mouse: tuple[float, float]) -> None:
-        # the road
-        canvas.fill(art.ROAD, MAP, radius=10)
-        inner = MAP.inflate(-2 * ROAD, -2 * ROAD)
-        mid = MAP.inflate(-ROAD, -ROAD)
-        canvas.dashed(art.ROAD_LINE, [mid.topleft, mid.topright, mid.bottomright, mid.bottomleft, mid.topleft],
-                      dash=12, gap=10)
+        self.draw_plan(canvas, view)
         places = {a.section for a in legal if isinstance(a, PlaceCar)}
         moves = {a.section for a in legal if isinstance(a, MoveCar)}
-        for s in range(len(geometry.SECTIONS)):
+        for s in places | moves:
             r = section_rect(s)
-            lit = s in places or s in moves
-            canvas.border((90, 96, 108), r, width=1)
-            if lit:
-                over = hovered is not None and getattr(hovered, "section", None) == s
-                canvas.fill((255, 200, 80, 90 if over else 50), r.inflate(-4, -4), radius=6)
-                canvas.border(theme.GOLD_LIGHT if over else theme.GOLD, r.inflate(-4, -4), width=3, radius=6)
-            room, side = geometry.SECTIONS[s]
-            nx, ny = r.center
-            if side in ("n", "s"):
-                nx = r.left + 16
-                ny = r.top + 14 if side == "n" else r.bottom - 14
-            else:
-                ny = r.top + 16
-                nx = r.left + 14 if side == "w" else r.right - 14
-            canvas.text(str(s + 1), (nx, ny), 14, theme.BOLD, (200, 204, 214), anchor="center")
+            over = hovered is not None and getattr(hovered, "section", None) == s
+            canvas.fill((255, 200, 80, 90 if over else 50), r.inflate(-4, -4), radius=6)
+            canvas.border(theme.GOLD_LIGHT if over else theme.GOLD, r.inflate(-4, -4), width=3, radius=6)
         # the corners: stolen bags / target, the round, the alarm once set off
         tl, tr, br = corner("tl"), corner("tr"), corner("br")
-        for c in (tl, tr, br, corner("bl")):
-            canvas.fill((36, 40, 48), c.inflate(-4, -4), radius=8)
         art.bag(canvas, (tl.centerx, tl.top + 20), 11)
         canvas.text(f"{view.stolen}/{view.target}", (tl.centerx, tl.bottom - 15), 18, theme.BOLD, theme.GOLD_LIGHT,
                     anchor="center")
@@ -415,22 +437,14 @@ class RobBoard:
         canvas.text(f"{max(1, view.round)}/3", (tr.centerx, tr.centery + 8), 20, theme.BOLD, theme.INK, anchor="center")
         if view.alarm is not None and view.alarm.room is None:
             art.alarm(canvas, br.center, 15)
-        # the rooms
+        # the rooms one may click
         lit = self.lit_rooms(view, legal)
         hover_room = None
         if hovered is not None and isinstance(hovered, (Rotate, ThiefMove, Vents, GuardMove)):
             hover_room = getattr(hovered, "room", getattr(hovered, "to", None))
-        tiles = data.all_tiles()
-        from game.engine.i18n import current_language
-
-        lang = current_language()
-        for room in range(geometry.ROOMS):
-            tile = tiles.get(view.tiles[room]) if room < len(view.tiles) else None
-            name = (tile.name.get(lang) or tile.name.get("en", "")) if tile is not None else ""
-            art.room(canvas, room_rect(room), room + 1, name, lit=room in lit, hover=room == hover_room)
-        canvas.border(art.WALL, inner, width=3)
-        for room, side in sorted(view.walls):
-            art.wall(canvas, room_rect(room), side)
+        for room in sorted(lit | ({hover_room} if hover_room is not None else set())):
+            art.room_light(canvas, room_rect(room), hover=room == hover_room)
+            art.room_number(canvas, room_rect(room), room + 1)
         # the car
         if view.car is not None:
             r = section_rect(view.car)
