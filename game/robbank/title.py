@@ -31,13 +31,14 @@ def play_game(config: Mapping[str, Any], seed: int, bots: Any = "random") -> dic
 
 def curtain(state: Any, before: str, after: str) -> bool:
     """The curtain falls between the bank and a thief (each holds a secret hand); the thieves share
-    theirs, so none falls between two thieves. It falls before the first seat too (``before`` is the
-    table's: nobody has been shown anything yet), so the game starts with the right player at the
-    screen."""
+    theirs, so none falls between two thieves. Before the first seat (``before`` is the table's:
+    nobody has been shown anything yet, e.g. a game started or resumed) it falls when the screen would
+    show a hand (planning, robbing), so the right player is at the screen; exploring and placing the
+    car show nothing secret."""
     from game.engine.api import TABLE
 
     if before == TABLE:
-        return True
+        return getattr(state, "phase", "") in ("plan", "rob")
     return (before == "bank") != (after == "bank")
 
 

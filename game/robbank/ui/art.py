@@ -156,7 +156,8 @@ def thief(canvas: Canvas, c: tuple[float, float], who: str, s: float = 16, *, st
           carrying: int = 0, lit: bool = False, hover: bool = False) -> None:
     """A thief: a round pawn with his letter and a black mask band; stunned: lying down (a wide
     oval), greyed, with stars. The bags he carries are drawn under him."""
-    fill, ink, mark = THIEF.get(who, ((120, 120, 120), (255, 255, 255), "?"))
+    fill_rgb, ink, mark = THIEF.get(who, ((120, 120, 120), (255, 255, 255), "?"))
+    fill: Any = fill_rgb
     x, y = c
     if carrying:
         for k in range(min(carrying, 4)):

@@ -202,7 +202,7 @@ class RobBoard:
         order = (StandUp, MoveCar, Throw, PassBag, SetOffAlarm)
         items = [a for kind in order for a in legal if isinstance(a, kind)]
         done = next((a for a in legal if isinstance(a, EndTurn)), None)
-        out = []
+        out: list[tuple[pygame.FRect, Action, str]] = []
         left = CARD_AREA.right + 24
         right = BOTTOM.right - 12
         y = BOTTOM.bottom - 12 - BUTTON_H
@@ -252,11 +252,11 @@ class RobBoard:
                 if room_rect(room).collidepoint(pos):
                     return a
             return None
-        cars = {a.section: a for a in legal if isinstance(a, PlaceCar)}
+        cars = {c.section: c for c in legal if isinstance(c, PlaceCar)}
         if cars:
-            for s, a in cars.items():
+            for s, car in cars.items():
                 if section_rect(s).collidepoint(pos):
-                    return a
+                    return car
             return None
         return self._rob_action_at(pos, view, legal)
 
@@ -284,18 +284,17 @@ class RobBoard:
                 locks = [a for a in legal if isinstance(a, Lock) and a.token == key]
                 if locks:
                     return next((a for a in locks if a.guard == sel), locks[0])
-                for cls in (Grab, Pick):
-                    found = [a for a in legal if isinstance(a, cls) and a.token == key]
-                    if found:
-                        return found[0]
+                takes: list[Action] = [a for a in legal if isinstance(a, (Grab, Pick)) and a.token == key]
+                if takes:
+                    return takes[0]
                 if kind == "alarm":
-                    found = [a for a in legal if isinstance(a, SetOffAlarm)]
-                    if found:
-                        return found[0]
+                    alarms: list[Action] = [a for a in legal if isinstance(a, SetOffAlarm)]
+                    if alarms:
+                        return alarms[0]
         if view.car is not None and section_rect(view.car).collidepoint(pos):
-            found = [a for a in legal if isinstance(a, Throw)]
-            if found:
-                return found[0]
+            throws: list[Action] = [a for a in legal if isinstance(a, Throw)]
+            if throws:
+                return throws[0]
         for a in legal:
             if isinstance(a, MoveCar) and section_rect(a.section).collidepoint(pos):
                 return a
@@ -309,10 +308,10 @@ class RobBoard:
                     return mine[0]
             if len({a.guard for a in moves}) == 1 and (sel is None or sel not in self.movable_guards(legal)):
                 return moves[0]
-            for cls in (ThiefMove, Vents):
-                found = [a for a in legal if isinstance(a, cls) and a.to == room]
-                if found:
-                    return found[0]
+            walks: list[Action] = [a for a in legal if isinstance(a, ThiefMove) and a.to == room]
+            walks += [a for a in legal if isinstance(a, Vents) and a.to == room]
+            if walks:
+                return walks[0]
         return None
 
     def intent(self, pos: tuple[float, float], view: Any, legal: Sequence[Action]) -> Action | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -36,7 +36,7 @@ from game.robbank.ui.board import RobBoard
 
 def figures(match: Match) -> dict[str, Any]:
     """The finished robbery as the end screen tells it."""
-    state = match.state
+    state: Any = match.state
     result = state.result()
     won = bool(result is not None and result.winners and result.winners[0] != "bank")
     return {"thieves_won": won, "reason": getattr(result, "reason", ""), "stolen": state.stolen,
@@ -119,7 +119,7 @@ class RobReplay(ReplayStepping, Scene):
         self.spec = titles.title(match.title)
         self.load_game(match)
         self.board = RobBoard()
-        self.board.players = match.state.config.players
+        self.board.players = cast(Any, match.state).config.players
         self.controls = self.stepping_buttons(SIDE.left + 18, SIDE.bottom - 76, SIDE.width - 36, 56, 8.0)
         self.back_button = Button((SIDE.right - 18 - 150, SIDE.top + 12, 150, 40), lambda: t("i12_shell.replay.back"),
                                   self.back, style="ghost", icon="back", size=18)
@@ -175,7 +175,7 @@ def finished_match(seed: int = 1, players: int = 3, thieves_win: bool | None = T
             seat = match.state.to_act()[0]
             bot = bots.setdefault(seat, NormalBot(s))
             match.apply(bot.choose(match.state.view(seat), match.state.legal_actions(seat)))
-        if thieves_win is None or bool(match.state.won) == thieves_win:
+        if thieves_win is None or bool(cast(Any, match.state).won) == thieves_win:
             break
     assert match is not None
     return match

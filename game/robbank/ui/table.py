@@ -61,6 +61,8 @@ def event_text_for(stacks_rule: str) -> Any:
 class RobTableScene(TableScene):
     """See the module docstring."""
 
+    board: RobBoard
+
     def __init__(self, match: Any, **options: Any) -> None:
         rule = match.state.view(TABLE).stacks_rule
         options.setdefault("event_text", event_text_for(rule))

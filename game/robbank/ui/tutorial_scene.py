@@ -32,7 +32,7 @@ from game.ui.tutorial import Progress, ScriptedTutorial, WellDoneScene, draw_hig
 from game.robbank.rules import GuardMove, Grab, Lay, Lock, MoveCar, PlaceCar, Pick, Rotate, Spray, ThiefMove, Vents
 from game.robbank.rules.actions import ALARM
 from game.robbank.tutorial import Script, Step, load_script
-from game.robbank.ui.board import MAP, RIGHT, card_words, deck_card, pieces, room_rect, section_rect
+from game.robbank.ui.board import MAP, RIGHT, RobBoard, card_words, deck_card, pieces, room_rect, section_rect
 from game.robbank.ui.table import RobTableScene
 
 NAME = "robbank"
@@ -48,6 +48,8 @@ class ScriptSeat:
 
 class RobTutorialScene(ScriptedTutorial, RobTableScene):
     """See the module docstring."""
+
+    board: RobBoard
 
     coach_width = COACH_W
     coach_clearance = 20
@@ -138,7 +140,7 @@ class RobTutorialScene(ScriptedTutorial, RobTableScene):
         if isinstance(exp, Rotate):
             return room_rect(exp.room).inflate(-8, -8)
         where = pieces(view)
-        key = None
+        key: tuple[str, Any] | None = None
         if isinstance(exp, (Grab, Pick, Lock)):
             key = ("alarm", ALARM) if exp.token == ALARM else ("loot", exp.token)
         elif isinstance(exp, Spray):
