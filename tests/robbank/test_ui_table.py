@@ -63,7 +63,7 @@ def test_the_table_draws_every_phase_without_a_missing_text(ui, lang):
 
     matches = {"explore": samples.explore_position(), "car": samples.car_position(),
                "plan": samples.plan_position(), "rob": samples.rob_position(),
-               "plan-open": samples.plan_position({"stacks": "open"})}
+               "plan-open": samples.plan_position({"stacks": "open"}), "four": samples.four_position()}
     over = Match("robbank", {"players": 4}, 5)
     matches["over"] = _to_phase(over, "over")
     for name, match in matches.items():
@@ -187,3 +187,31 @@ def test_a_thief_s_screen_never_draws_the_bank_s_hand(ui):
             ui.click(app, where_to_click(table, legal[0]))
     assert ("bank", True) in seen and ("yellow", False) in seen
     assert match.state.phase == "rob"
+
+
+def test_extra_actions_and_stand_up_are_buttons_that_play_them(ui):
+    """The bank's Stand guards up and a thief's extra action (the car) are played by their buttons;
+    Done stays at the foot's right end."""
+    from game.robbank.rules import MoveCar, StandUp
+    from game.robbank.ui import samples
+    from game.robbank.ui.board import BOTTOM
+
+    match = samples._search(lambda v, s: v.phase == "rob" and any(isinstance(a, StandUp) for a in
+                                                                    s.legal_actions("bank")))
+    app = open_table(ui, match, start_revealed=True)
+    table = table_of(app)
+    settle(app)
+    stand = next(a for a in table.session.legal() if isinstance(a, StandUp))
+    ui.click(app, where_to_click(table, stand))
+    assert match.log[-1] == stand and not any(g.stunned for g in match.state.guards.values())
+
+    match = samples.rob_position()
+    app = open_table(ui, match, start_revealed=True)
+    table = table_of(app)
+    settle(app)
+    buttons = table.board.buttons(table.session.view(), table.session.legal())
+    done = [r for r, a, _l in buttons if type(a).__name__ == "EndTurn"]
+    assert not done or done[0].right == BOTTOM.right - 12
+    car = next(a for a in table.session.legal() if isinstance(a, MoveCar))
+    ui.click(app, where_to_click(table, car))
+    assert match.log[-1] == car and match.state.car == car.section

@@ -76,3 +76,12 @@ def explore_position() -> Match:
 def car_position() -> Match:
     """The thieves choose where the car waits."""
     return _search(lambda v, s: v.phase == "car")
+
+
+def four_position() -> Match:
+    """Four players robbing after the alarm went off: three guards, three thieves, four stacks."""
+    try:
+        return _search(lambda v, s: v.phase == "rob" and v.turn is not None and v.alarm is not None
+                       and v.alarm.room is None, {"players": 4})
+    except LookupError:
+        return _search(lambda v, s: v.phase == "rob", {"players": 4})
