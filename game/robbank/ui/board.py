@@ -410,7 +410,7 @@ class RobBoard:
                 tile = tiles.get(view.tiles[room]) if room < len(view.tiles) else None
                 name = (tile.name.get(lang) or tile.name.get("en", "")) if tile is not None else ""
                 art.room(c, room_rect(room), room + 1, name)
-            c.border(art.WALL, MAP.inflate(-2 * ROAD, -2 * ROAD), width=3)
+            c.border((120, 132, 150), MAP.inflate(-2 * ROAD, -2 * ROAD), width=2)
             for room, side in sorted(view.walls):
                 art.wall(c, room_rect(room), side)
 
