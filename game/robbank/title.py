@@ -31,7 +31,14 @@ def play_game(config: Mapping[str, Any], seed: int, bots: Any = "random") -> dic
 
 def curtain(state: Any, before: str, after: str) -> bool:
     """The curtain falls between the bank and a thief (each holds a secret hand); the thieves share
-    theirs, so none falls between two thieves."""
+    theirs, so none falls between two thieves. Before the first seat (``before`` is the table's:
+    nobody has been shown anything yet, e.g. a game started or resumed) it falls when the screen would
+    show a hand (planning, robbing), so the right player is at the screen; exploring and placing the
+    car show nothing secret."""
+    from game.engine.api import TABLE
+
+    if before == TABLE:
+        return getattr(state, "phase", "") in ("plan", "rob")
     return (before == "bank") != (after == "bank")
 
 
@@ -97,12 +104,15 @@ TITLE = TitleSpec(
     play_game="game.robbank.title:play_game",
     selftest_games=(("three", {"players": 3}),),
     review_view="game.robbank.title:review_view",
-    checkers=("game.robbank.rules.data",),
+    checkers=("game.robbank.rules.data", "game.robbank.tutorial"),
     max_actions=4000,
     privacy_pairs="game.robbank.title:privacy_pairs",
     golden_actions=60,
     conformance_games=(("two", {"players": 2}), ("four-open", {"players": 4, "stacks": "open"})),
     curtain="game.robbank.title:curtain",
     event_text="game.robbank.texts:event_text",
+    play="game.ui.shell_play",
+    ui="game.robbank.ui",
+    table_scene="robbank-table",
     setup_scene="robbank-setup",
 )

@@ -130,7 +130,7 @@ def test_the_dialog_blocks_clicks_on_the_scene_below(ui):
 def test_hover_shows_a_blurb_and_clicks_select_without_opening(ui):
     app = ui.app(scenes=("chooser",))
     chooser = app.stack.top
-    bank = next(c for c in chooser.cards if c.entry.game.id == "robbank")
+    bank = next(c for c in chooser.cards if c.entry.game.id == "lupusburg")
     ui.move(app, bank.rect.center)
     app.update(0.02)
     assert chooser.shown is bank.entry
@@ -142,15 +142,15 @@ def test_hover_shows_a_blurb_and_clicks_select_without_opening(ui):
     ui.frame(app)
 
 
-def test_only_lupins_episodes_and_diabolik_are_playable_the_rest_says_coming_soon(ui):
+def test_only_lupins_episodes_rob_a_bank_and_diabolik_are_playable_the_rest_says_coming_soon(ui):
     app = ui.app(scenes=("chooser",))
     chooser = app.stack.top
     assert len(chooser.entries) == 4 + 4  # four games and Lupin's four episodes
     playable = [e for e in chooser.entries if not e.coming_soon]
-    assert len(playable) == 6  # Lupin, its two base episodes and the expansion's two; Diabolik
+    assert len(playable) == 7  # Lupin, its two base episodes and the expansion's two; Rob a Bank; Diabolik
     assert [(e.game.id, e.episode.id if e.episode else None) for e in chooser.entries if e.openable] == [
         ("lupin", "rosso-rubino"), ("lupin", "gran-colpo"), ("lupin", "cagliostro"), ("lupin", "stonehenge"),
-        ("diabolik", None)]
+        ("robbank", None), ("diabolik", None)]
     assert all(e.coming_soon and not e.openable for e in chooser.entries if e not in playable)
 
 

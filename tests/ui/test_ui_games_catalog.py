@@ -30,7 +30,9 @@ def test_the_four_games_and_lupins_episodes():
     assert lupin.playable and [e.playable for e in lupin.episodes] == [True, True, True, True]
     diabolik = catalog.game("diabolik")
     assert diabolik.playable and diabolik.solo == "yes" and diabolik.setup == "diabolik-setup"
-    assert not any(g.playable for g in catalog.games if g.id not in ("lupin", "diabolik"))
+    robbank = catalog.game("robbank")
+    assert robbank.playable and robbank.solo == "yes" and robbank.setup == "robbank-setup"
+    assert not any(g.playable for g in catalog.games if g.id not in ("lupin", "diabolik", "robbank"))
 
 
 def test_check_data_knows_the_catalogue():
