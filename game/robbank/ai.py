@@ -5,18 +5,20 @@ The robbery is nearly deterministic once the stacks are laid, so a computer play
 - **remembers the stacks** (``observe``: every card it saw laid face up; by the table rules the view
   shows only each top, and a careful player keeps the rest in mind; easy forgets what lies under the
   tops of the others' stacks);
-- **plays a revealed card greedily**: every choice the card and the extra action offer is tried on a
-  copy of the board rebuilt from the view (:func:`state_from_view`) and scored by :func:`value`, an
-  estimate of the thieves' prospects (bags in the car, bags carried and how far from a throw, loose
-  bags and how near a standing thief, stunned pieces, guards close to thieves and bags);
+- **plays a revealed card** by trying every choice the card and the extra action offer on a copy of
+  the board rebuilt from the view (:func:`state_from_view`), scored by :func:`value`, an estimate of
+  the thieves' prospects (bags in the car, bags carried and how far from a throw, loose bags and how
+  near a standing thief, stunned pieces, guards close to thieves and bags): easy one choice deep,
+  normal two (:func:`best_pair`), hard plays the turn out and then the next cards of the stacks,
+  which it knows, by both sides (:func:`best_reply`: three as the bank, six as a thief);
 - **lays each card by looking ahead**: the cards already known on every stack are played out once on
-  the rebuilt board, then each card of the hand is tried as the next one (with, for hard, the best
-  card after it and the opponents' next cards sampled from what they can still hold) and the one
-  whose outcome scores best for its side is laid.
+  the rebuilt board, then each card of the hand is tried as the next one (hard also the best card
+  after it, and the opponents' next cards sampled from what they may still hold) and the one whose
+  outcome scores best for its side is laid.
 
 Levels differ by lookahead and randomness, never by information: easy lays a random card one time
-in three, errs on a choice one time in five and forgets buried cards; normal looks one card ahead;
-hard two, over sampled opponents' cards. Figures: docs/robbank-ai.md.
+in three, errs on a choice one time in five and forgets the cards buried under the others' tops.
+Figures: docs/robbank-ai.md.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from game.engine.api import Action, Event
 from game.robbank.rules import board, data
@@ -33,6 +34,9 @@ from game.robbank.rules.state import STACK, RobState
 from game.robbank.rules.views import RobView, state_from_view
 
 FAR = 6
+GUARDED_LOOT = 0.5
+"""A loose bag under a standing guard's eye is worth this much of its value (it cannot be grabbed
+until the guard is sprayed or leaves)."""
 
 
 @functools.lru_cache(maxsize=2048)
@@ -96,9 +100,10 @@ def value(state: RobState, *, left: Mapping[str, int] | None = None) -> float:
         if tok.carrier is not None:
             continue
         d = min((dist[r][tok.room] for r in awake), default=FAR)
-        v += max(0.0, (9.0 if tok.locked else 14.0) - 3.0 * d)
+        worth = max(0.0, (9.0 if tok.locked else 14.0) - 3.0 * d)
         if tok.room in guarded:
-            v -= 3
+            worth *= GUARDED_LOOT
+        v += worth
     v += 5.0 * sum(1 for g in state.guards.values() if g.stunned)
     return v
 
@@ -121,6 +126,9 @@ class Player:
     mistakes = 0.0           # chance of a random choice on a card
     random_lay = 0.0         # chance of laying a random card
     remembers = True         # keeps the cards buried under the stacks' tops in mind
+    pairs = False            # plays a card two choices deep
+    reply_bank = 0           # as the bank, plays a card with the next turns played out
+    reply_thieves = 0        # as a thief, the same
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
@@ -165,7 +173,11 @@ class Player:
         if self.mistakes and self.rng.random() < self.mistakes:
             return legal[self.rng.randrange(len(legal))]
         state = state_from_view(view, self._known_stacks(view))
-        return best_step(state, legal)
+        assert state.turn is not None
+        reply = self.reply_bank if state.turn.stack == "bank" else self.reply_thieves
+        if reply:
+            return best_reply(state, legal, reply)
+        return (best_pair if self.pairs else best_step)(state, legal)
 
     # ---- the set-up
 
@@ -315,6 +327,80 @@ def _turn(state: RobState, stack: str) -> None:
         state._play(action, events)
 
 
+def best_reply(state: RobState, legal: Sequence[Action], turns: int) -> Action:
+    """Each choice played on a copy, the rest of this turn finished greedily, then the next
+    ``turns`` cards of the stacks (as the player knows them: every laid card was seen face up)
+    played greedily by both sides; the choice whose outcome is best for its side."""
+    assert state.turn is not None
+    stack = state.turn.stack
+    side = _side_sign(stack)
+    best, chosen = None, legal[0]
+    for action in legal:
+        trial = state.fork()
+        events: list[Event] = []
+        if isinstance(action, EndTurn):
+            trial._end_turn(events)
+        else:
+            trial._play(action, events)
+            _finish(trial)
+        for _ in range(turns):
+            if trial.is_over():
+                break
+            nxt = trial.next_stack()
+            if nxt is None:
+                break
+            _turn(trial, nxt)
+        score = side * value(trial)
+        if best is None or score > best + 1e-9:
+            best, chosen = score, action
+    return chosen
+
+
+def _finish(state: RobState) -> None:
+    """The turn under way finished greedily."""
+    events: list[Event] = []
+    for _ in range(12):
+        if state.turn is None or state.is_over():
+            return
+        legal = state._turn_actions(state.owner[state.turn.stack], state.turn)
+        if not legal:
+            break
+        action = best_step(state, legal)
+        if isinstance(action, EndTurn):
+            break
+        state._play(action, events)
+    if state.turn is not None and not state.is_over():
+        state._end_turn(events)
+
+
+def best_pair(state: RobState, legal: Sequence[Action]) -> Action:
+    """Like :func:`best_step`, but each choice is scored with the best choice after it in the same
+    turn (so a move that lets a bag be thrown next is seen as such)."""
+    assert state.turn is not None
+    stack = state.turn.stack
+    side = _side_sign(stack)
+    seat = state.owner[stack]
+    here = side * value(state)
+    best, chosen = None, legal[0]
+    for action in legal:
+        if isinstance(action, EndTurn):
+            score = here
+        else:
+            trial = state.fork()
+            _play_on(trial, action)
+            score = side * value(trial)
+            if trial.turn is not None and not trial.is_over():
+                for nxt in trial._turn_actions(seat, trial.turn):
+                    if isinstance(nxt, EndTurn):
+                        continue
+                    again = trial.fork()
+                    _play_on(again, nxt)
+                    score = max(score, side * value(again))
+        if best is None or score > best + 1e-9:
+            best, chosen = score, action
+    return chosen
+
+
 def best_step(state: RobState, legal: Sequence[Action]) -> Action:
     """The choice that leaves the best board for the side playing (ties: the first offered; ending
     the turn when nothing helps)."""
@@ -338,15 +424,19 @@ class EasyBot(Player):
     mistakes = 0.2
     random_lay = 0.35
     remembers = False
+    pairs = False
 
 
 class NormalBot(Player):
-    pass
+    pairs = True
 
 
 class HardBot(Player):
+    pairs = True
     lookahead = 2
     samples = 3
+    reply_bank = 3
+    reply_thieves = 6
 
 
 BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

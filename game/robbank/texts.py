@@ -103,7 +103,8 @@ def event_text(entry: Mapping[str, Any], lang: str | None = None) -> str:
         return say("picked_alarm" if e.get("token") == -1 else "picked_loot", thief=who(e.get("thief"), lang),
                    room=_room(e.get("room")))
     if kind == "sprayed":
-        return say("sprayed", thief=who(e.get("thief"), lang), guard=who(e.get("guard"), lang), room=_room(e.get("room")))
+        return say("sprayed", thief=who(e.get("thief"), lang), guard=who(e.get("guard"), lang),
+                   room=_room(e.get("room")))
     if kind == "car_moved":
         return say("car_moved", thief=who(e.get("thief"), lang), section=_room(e.get("to")))
     if kind == "thrown":

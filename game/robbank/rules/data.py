@@ -168,7 +168,8 @@ class DecksFile:
                               "say designed: true")
         if not self.why.strip():
             raise FileProblem("why", "say in one line why the decks are made so (why)")
-        for side, entries, allowed in (("guards", self.guards, GUARD_ACTIONS), ("thieves", self.thieves, THIEF_ACTIONS)):
+        for side, entries, allowed in (("guards", self.guards, GUARD_ACTIONS),
+                                       ("thieves", self.thieves, THIEF_ACTIONS)):
             names: list[str] = []
             for i, entry in enumerate(entries):
                 try:

@@ -601,7 +601,7 @@ class RobState:
     def _extra(self, action: Action, turn: Turn, events: list[Event]) -> None:
         closed = turn.started
         self.turn = replace(turn, extra=True, closed=closed)
-        thief = getattr(action, "thief")
+        thief = action.thief
         me = self.thieves[thief]
         if isinstance(action, MoveCar):
             events.append(Event("robbank.car_moved", {"thief": thief, "from": self.car, "to": action.section}))

@@ -32,10 +32,10 @@ class RobView:
     tiles: tuple[str, ...]                         # tile id in each room 0..8
     turns: tuple[int, ...]
     walls: frozenset[tuple[int, str]]
-    guards: Mapping[str, "Figure"]
-    thieves: Mapping[str, "Figure"]
-    loot: tuple["Token", ...]
-    alarm: "Alarm | None"
+    guards: Mapping[str, Figure]
+    thieves: Mapping[str, Figure]
+    loot: tuple[Token, ...]
+    alarm: Alarm | None
     car: int | None
     car_options: tuple[int, ...]
     stolen: int
@@ -46,20 +46,20 @@ class RobView:
     stacks: Mapping[str, tuple[int | None, ...]]   # laid cards, first laid first; None: not in sight
     played: Mapping[str, int]                      # cards of each stack already played
     laying: str | None                             # the stack to lay on next (plan)
-    turn: "Turn | None"
+    turn: Turn | None
     result: Result | None
 
     def exits(self, room: int) -> tuple[int, ...]:
         return board.exits(self.walls, room)
 
 
-def _hand_visible(state: "RobState", stack: str, seat: str) -> bool:
+def _hand_visible(state: RobState, stack: str, seat: str) -> bool:
     if seat == TABLE:
         return False
     return (stack == "bank") == (seat == "bank")
 
 
-def _stack_seen(state: "RobState", stack: str) -> tuple[int | None, ...]:
+def _stack_seen(state: RobState, stack: str) -> tuple[int | None, ...]:
     cards = state.stacks[stack]
     if state.config.stacks == "open":
         return tuple(cards)
@@ -69,7 +69,7 @@ def _stack_seen(state: "RobState", stack: str) -> tuple[int | None, ...]:
     return tuple(c if i < shown else None for i, c in enumerate(cards))
 
 
-def make_view(state: "RobState", seat: str) -> RobView:
+def make_view(state: RobState, seat: str) -> RobView:
     on_board = len(state.loot)
     return RobView(
         seat=seat, seats=state.seats, players=state.config.players, stacks_rule=state.config.stacks,
@@ -86,7 +86,7 @@ def make_view(state: "RobState", seat: str) -> RobView:
 
 
 def state_from_view(view: RobView, stacks: Mapping[str, list[int]], hands: Mapping[str, list[int]] | None = None,
-                    seed: int = 0) -> "RobState":
+                    seed: int = 0) -> RobState:
     """The state a view shows, with the cards it hides filled in by the caller (``stacks``: each
     stack's cards as the caller believes them; ``hands``: the hands, empty where unknown) and a
     fresh RNG: what a computer player searches. Nothing here reads the true state."""
