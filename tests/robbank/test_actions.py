@@ -532,10 +532,10 @@ def test_loot_goes_on_its_icons_room_by_room_while_the_box_has_tokens():
     events = _next_round(state)
     tiles = data.all_tiles()
     icons = [room for room, t in enumerate(state.tiles) for i in tiles[t].icons if i == "loot"]
-    assert len(icons) == 5
-    assert [t.room for t in state.loot] == icons[:4]            # the last icon in room order stays empty
+    assert len(icons) == 6                                      # the 4-player tile shows a bag too
+    assert [t.room for t in state.loot] == icons[:4]            # the last icons in room order stay empty
     (furnished,) = of(events, "furnished")
-    assert furnished["short"] == 1 and furnished["loot"] == icons[:4]
+    assert furnished["short"] == 2 and furnished["loot"] == icons[:4]
 
 
 def test_every_icon_gets_its_piece_while_the_box_has_enough():
