@@ -60,7 +60,7 @@ def test_the_command_refuses_bad_input_with_status_2(capsys):
     err = capsys.readouterr().err
     assert err.startswith("heist-table play: ") and "zenigata" in err and err.count("\n") == 1
     assert cli.main(["play", "lupusburg", "--episode", "gran-colpo"]) == 2   # in the catalogue, not a title
-    assert "the games that play are lupin, example, diabolik, not 'lupusburg'" in capsys.readouterr().err
+    assert "the games that play are lupin, example, diabolik, robbank, not 'lupusburg'" in capsys.readouterr().err
     assert cli.main(["play", "lupin"]) == 2      # Lupin asks for --episode in a sentence
     assert "playing lupin needs --episode" in capsys.readouterr().err
     assert cli.main(["play", "lupin", "--episode", "atlantis"]) == 2

@@ -99,8 +99,13 @@ def test_a_lit_square_under_the_bus_keeps_its_glyph_a_dot_unseen_an_eye_seen():
 COLOURS = {"en": r"\b(gold|golden|red|green|blue|yellow|orange|white|black|gr[ae]y|purple|pink|brown)\b",
            "it": r"(\bd'oro\b|\boro\b|\bdorat[aeio]\b|\bross[aeio]\b|\bverd[ei]\b|\bblu\b|\bazzurr[aeio]\b"
                  r"|\bgiall[aeio]\b|\barancion[ei]\b|\bbianc\w*|\bner[aeio]\b|\bgrigi[aeo]?\b|\bviola\b|\bmarron[ei]?\b)"}
-SHAPES = {"en": r"(dot|eye|diamond|hatch|dash|triangle|gunsight|tick|ring|letter|arch|padlock|grille|arrow)",
-          "it": r"(pallin|occhi|rombo|romb|tratteggi|triangol|mirino|tacch|cerchi|anell|letter|arco|lucchett|grata|frecc)"}
+SHAPES = {"en": r"(dot|eye|diamond|hatch|dash|triangle|gunsight|tick|ring|letter|arch|padlock|grille|arrow|shield)",
+          "it": r"(pallin|occhi|rombo|romb|tratteggi|triangol|mirino|tacch|cerchi|anell|letter|arco|lucchett|grata|frecc"
+                r"|scud)"}
+THIEF_NAMES = {"en": r"\b(yellow|red|green)\b", "it": r"(\bgiall[aeio]\b|\bross[aeio]\b|\bverd[ei]\b)"}
+"""How to Rob a Bank's thieves are called by their colours, and each pawn carries the initial of that
+name in the player's language (tests/robbank/test_ui_table.py checks it): in its texts these words
+are names, not a marker described by its colour."""
 NAMES = {"en": ("Ruby Red", "gold coins", "yellow Fiat"),          # names, not markers
          "it": ("Rosso rubino", "monete d'oro", "Fiat 500 gialla", "Colle Verde", "Picco Nero")}
 
@@ -120,6 +125,8 @@ def test_no_marker_text_names_a_colour_without_a_shape():
                 continue   # a colour's own name (a flooded zone's), not a description
             for name in NAMES[lang]:
                 text = text.replace(name, "")
+            if text_key.startswith("robbank"):
+                text = re.sub(THIEF_NAMES[lang], "", text, flags=re.I)
             for clause in re.split(r"[.;:!?,]|\s[—–-]\s", re.sub(r"\{\w+\}", "", text)):
                 if re.search(COLOURS[lang], clause, re.I):
                     checked += 1

@@ -215,3 +215,21 @@ def test_extra_actions_and_stand_up_are_buttons_that_play_them(ui):
     car = next(a for a in table.session.legal() if isinstance(a, MoveCar))
     ui.click(app, where_to_click(table, car))
     assert match.log[-1] == car and match.state.car == car.section
+
+
+def test_each_thief_pawn_carries_the_initial_of_his_name_in_the_players_language(ui):
+    """Colour is never the only marker: the pawn's letter is the first letter of the colour that
+    names the thief, in Italian (Giallo, Rosso, Verde) as in English (Yellow, Red, Green)."""
+    from game.engine import i18n
+    from game.robbank.ui.art import letter
+
+    seen = {}
+    for lang in ("en", "it"):
+        i18n.set_language(lang)
+        for thief in ("yellow", "red", "green"):
+            name = i18n.t(f"robbank.seat.{thief}", lang).split()[-1]      # "Yellow thief" / "Ladro giallo"
+            colour = name if lang == "it" else i18n.t(f"robbank.seat.{thief}", lang).split()[0]
+            assert letter(thief) == colour[0].upper(), (lang, thief)
+            seen[(lang, thief)] = letter(thief)
+    assert seen[("it", "yellow")] == "G" and seen[("en", "green")] == "G" and seen[("it", "green")] == "V"
+    i18n.set_language("en")

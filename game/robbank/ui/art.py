@@ -2,9 +2,9 @@
 blueprint paper, thick walls), the road and the getaway car, the loot bags and the alarm (locked:
 a padlock), the guards and the thieves, and the cards with their action icons.
 
-Pieces never rely on colour alone: each thief is round with his letter (Y, R, G: Giallo, Rosso,
-Verde read the same), each guard a blue shield with his number; a stunned pawn is drawn lying on
-its side, greyed, with stars.
+Pieces never rely on colour alone: each thief is round with the initial of his name in the player's
+language (Y, R, G in English; G, R, V in Italian: ``robbank.letter.*``), each guard a blue shield
+with his number; a stunned pawn is drawn lying on its side, greyed, with stars.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.i18n import t
 from game.ui import theme
 from game.ui.canvas import Canvas
 from game.ui.widgets import mix
@@ -31,15 +32,18 @@ BAG_DARK = (104, 70, 30)
 ALARM = (214, 58, 62)
 GUARD = (46, 92, 190)
 GUARD_INK = (246, 246, 250)
-THIEF = {"yellow": ((240, 200, 52), (40, 32, 10), "Y"), "red": ((212, 58, 58), (255, 246, 236), "R"),
-         "green": ((62, 166, 92), (250, 250, 240), "G")}
+THIEF = {"yellow": ((240, 200, 52), (40, 32, 10)), "red": ((212, 58, 58), (255, 246, 236)),
+         "green": ((62, 166, 92), (250, 250, 240))}
 CARD_BANK = ((34, 60, 128), (200, 214, 246))        # the guards' cards: blue
 CARD_THIEF = {"yellow": ((238, 196, 64), (46, 36, 8)), "red": ((200, 64, 60), (255, 244, 236)),
               "green": ((60, 150, 86), (246, 250, 240))}
 
 
 def letter(thief: str) -> str:
-    return THIEF.get(thief, ((120, 120, 120), (255, 255, 255), "?"))[2]
+    """A thief's mark: the initial of his name in the current language."""
+    if thief not in THIEF:
+        return "?"
+    return t(f"robbank.letter.{thief}")
 
 
 # ------------------------------------------------------------------------------ the floor plan
@@ -156,7 +160,8 @@ def thief(canvas: Canvas, c: tuple[float, float], who: str, s: float = 16, *, st
           carrying: int = 0, lit: bool = False, hover: bool = False) -> None:
     """A thief: a round pawn with his letter and a black mask band; stunned: lying down (a wide
     oval), greyed, with stars. The bags he carries are drawn under him."""
-    fill_rgb, ink, mark = THIEF.get(who, ((120, 120, 120), (255, 255, 255), "?"))
+    fill_rgb, ink = THIEF.get(who, ((120, 120, 120), (255, 255, 255)))
+    mark = letter(who)
     fill: Any = fill_rgb
     x, y = c
     if carrying:
