@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+import statistics
 import traceback
 from collections import Counter
 from typing import Any
@@ -58,6 +59,16 @@ def assert_refused(state: Any, bad: Action) -> None:
             raise AssertionError(f"refusing {bad} changed the state") from None
         return
     raise AssertionError(f"the illegal action {bad} was accepted")
+
+
+def decision_ms(values: Sequence[float]) -> dict[str, Any]:
+    """Thinking times (seconds) summed up in milliseconds: count, median, p95 (nearest rank), max."""
+    if not values:
+        return {"decisions": 0, "median": 0.0, "p95": 0.0, "max": 0.0}
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, max(0, -(-95 * len(ordered) // 100) - 1))]
+    return {"decisions": len(ordered), "median": round(1000 * statistics.median(ordered), 3),
+            "p95": round(1000 * p95, 3), "max": round(1000 * ordered[-1], 3)}
 
 
 def rounds_summary(rounds: Sequence[int]) -> dict[str, Any]:

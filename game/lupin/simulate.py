@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import statistics
 import time
 import traceback
 from collections import Counter
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from game.engine.api import Action
-from game.engine.playout import assert_refused, rounds_summary
+from game.engine.playout import assert_refused, decision_ms, rounds_summary
 from game.lupin.bots import LEVELS, make_bot, observe, side_of
 from game.lupin.rules.state import LupinState, new_game
 
@@ -129,16 +129,6 @@ def gang_won(winners: Any) -> bool:
     return "zenigata" not in winners
 
 
-def _ms(values: list[float]) -> dict[str, Any]:
-    """Decision times in milliseconds: count, median, p95 (nearest rank), max."""
-    if not values:
-        return {"decisions": 0, "median": 0.0, "p95": 0.0, "max": 0.0}
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, max(0, -(-95 * len(ordered) // 100) - 1))]
-    return {"decisions": len(ordered), "median": round(1000 * statistics.median(ordered), 3),
-            "p95": round(1000 * p95, 3), "max": round(1000 * ordered[-1], 3)}
-
-
 def _play_one(job: tuple) -> dict[str, Any]:
     config, seed, bots = job
     return play_game(config, seed, bots)
@@ -182,10 +172,10 @@ def simulate(config: dict[str, Any], games: int, seed: int, bots: str | Mapping[
                   "gang": {"level": levels["gang"], "won": gang,
                            "win_rate": round(gang / len(ok), 4) if ok else 0.0}},
         "clock": {"seconds": round(time.perf_counter() - started, 2),
-                  "decision_ms": {side: _ms([t for r in results for t in r["times"][side]])
+                  "decision_ms": {side: decision_ms([t for r in results for t in r["times"][side]])
                                   for side in ("police", "gang")},
                   # what a bot's observe(view) takes after each action: at the table it runs on the
                   # window's thread, between two frames
-                  "observe_ms": {side: _ms([t for r in results for t in r["heard"][side]])
+                  "observe_ms": {side: decision_ms([t for r in results for t in r["heard"][side]])
                                  for side in ("police", "gang")}},
     }

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import statistics
 import time
 import traceback
 from collections import Counter
@@ -23,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.engine.api import Action
-from game.engine.playout import assert_refused, rounds_summary
+from game.engine.playout import assert_refused, decision_ms, rounds_summary
 
 MAX_ACTIONS = 4000
 LEVELS = ("random", "easy", "normal", "hard")
@@ -126,15 +125,6 @@ def play_game(config: Mapping[str, Any], seed: int, bots: str | Mapping[str, str
                 "times": times}
 
 
-def _ms(values: list[float]) -> dict[str, Any]:
-    if not values:
-        return {"decisions": 0, "median": 0.0, "p95": 0.0, "max": 0.0}
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, max(0, -(-95 * len(ordered) // 100) - 1))]
-    return {"decisions": len(ordered), "median": round(1000 * statistics.median(ordered), 3),
-            "p95": round(1000 * p95, 3), "max": round(1000 * ordered[-1], 3)}
-
-
 def _play_one(job: tuple) -> dict[str, Any]:
     config, seed, bots = job
     return play_game(config, seed, bots)
@@ -171,6 +161,6 @@ def simulate(config: dict[str, Any], games: int, seed: int, bots: str | Mapping[
         "illegal_actions_tried": sum(r["illegal_tried"] for r in results),
         "illegal_actions_rejected": sum(r["illegal_rejected"] for r in results),
         "actions": sum(r["actions"] for r in results),
-        "decision_ms": {side: _ms([t for r in results for t in r["times"][side]]) for side in SIDES},
+        "decision_ms": {side: decision_ms([t for r in results for t in r["times"][side]]) for side in SIDES},
         "seconds": round(time.perf_counter() - started, 2),
     }
