@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from game.engine.api import Action, Event
 from game.robbank.rules import board, data
@@ -308,23 +308,19 @@ def _run(state: RobState) -> None:
 
 
 def _turn(state: RobState, stack: str) -> None:
-    events: list[Event] = []
-    state.reveal(stack, events)
-    guard = 0
-    while state.turn is not None and not state.is_over():
-        guard += 1
-        if guard > 12:
-            state._end_turn(events)
-            return
-        legal = state._turn_actions(state.owner[stack], state.turn)
-        if not legal:
-            state._end_turn(events)
-            return
-        action = best_step(state, legal)
-        if isinstance(action, EndTurn):
-            state._end_turn(events)
-            return
-        state._play(action, events)
+    """The next card of ``stack`` turned up and played greedily."""
+    state.reveal(stack, [])
+    _finish(state)
+
+
+def _best(legal: Sequence[Action], score: Callable[[Action], float]) -> Action:
+    """The action of highest score (ties: the first offered)."""
+    best, chosen = None, legal[0]
+    for action in legal:
+        found = score(action)
+        if best is None or found > best + 1e-9:
+            best, chosen = found, action
+    return chosen
 
 
 def best_reply(state: RobState, legal: Sequence[Action], turns: int) -> Action:
@@ -332,28 +328,22 @@ def best_reply(state: RobState, legal: Sequence[Action], turns: int) -> Action:
     ``turns`` cards of the stacks (as the player knows them: every laid card was seen face up)
     played greedily by both sides; the choice whose outcome is best for its side."""
     assert state.turn is not None
-    stack = state.turn.stack
-    side = _side_sign(stack)
-    best, chosen = None, legal[0]
-    for action in legal:
+    side = _side_sign(state.turn.stack)
+
+    def score(action: Action) -> float:
         trial = state.fork()
-        events: list[Event] = []
         if isinstance(action, EndTurn):
-            trial._end_turn(events)
+            trial._end_turn([])
         else:
-            trial._play(action, events)
+            trial._play(action, [])
             _finish(trial)
         for _ in range(turns):
-            if trial.is_over():
-                break
-            nxt = trial.next_stack()
+            nxt = None if trial.is_over() else trial.next_stack()
             if nxt is None:
                 break
             _turn(trial, nxt)
-        score = side * value(trial)
-        if best is None or score > best + 1e-9:
-            best, chosen = score, action
-    return chosen
+        return side * value(trial)
+    return _best(legal, score)
 
 
 def _finish(state: RobState) -> None:
@@ -377,28 +367,24 @@ def best_pair(state: RobState, legal: Sequence[Action]) -> Action:
     """Like :func:`best_step`, but each choice is scored with the best choice after it in the same
     turn (so a move that lets a bag be thrown next is seen as such)."""
     assert state.turn is not None
-    stack = state.turn.stack
-    side = _side_sign(stack)
-    seat = state.owner[stack]
+    side = _side_sign(state.turn.stack)
+    seat = state.owner[state.turn.stack]
     here = side * value(state)
-    best, chosen = None, legal[0]
-    for action in legal:
+
+    def score(action: Action) -> float:
         if isinstance(action, EndTurn):
-            score = here
-        else:
-            trial = state.fork()
-            _play_on(trial, action)
-            score = side * value(trial)
-            if trial.turn is not None and not trial.is_over():
-                for nxt in trial._turn_actions(seat, trial.turn):
-                    if isinstance(nxt, EndTurn):
-                        continue
+            return here
+        trial = state.fork()
+        _play_on(trial, action)
+        found = side * value(trial)
+        if trial.turn is not None and not trial.is_over():
+            for nxt in trial._turn_actions(seat, trial.turn):
+                if not isinstance(nxt, EndTurn):
                     again = trial.fork()
                     _play_on(again, nxt)
-                    score = max(score, side * value(again))
-        if best is None or score > best + 1e-9:
-            best, chosen = score, action
-    return chosen
+                    found = max(found, side * value(again))
+        return found
+    return _best(legal, score)
 
 
 def best_step(state: RobState, legal: Sequence[Action]) -> Action:
@@ -407,17 +393,14 @@ def best_step(state: RobState, legal: Sequence[Action]) -> Action:
     assert state.turn is not None
     side = _side_sign(state.turn.stack)
     here = side * value(state)
-    best, chosen = None, legal[0]
-    for action in legal:
+
+    def score(action: Action) -> float:
         if isinstance(action, EndTurn):
-            score = here
-        else:
-            trial = state.fork()
-            _play_on(trial, action)
-            score = side * value(trial)
-        if best is None or score > best + 1e-9:
-            best, chosen = score, action
-    return chosen
+            return here
+        trial = state.fork()
+        _play_on(trial, action)
+        return side * value(trial)
+    return _best(legal, score)
 
 
 class EasyBot(Player):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.engine.api import TABLE, Result
-from game.robbank.rules import board
+from game.robbank.rules import board, data
 
 if TYPE_CHECKING:
     from game.robbank.rules.state import Alarm, Figure, RobState, Token, Turn
@@ -77,7 +77,7 @@ def make_view(state: RobState, seat: str) -> RobView:
         to_act=state.to_act(), tiles=tuple(state.tiles), turns=tuple(state.turns), walls=state.walls(),
         guards=dict(state.guards), thieves=dict(state.thieves), loot=tuple(state.loot), alarm=state.alarm,
         car=state.car, car_options=tuple(state.car_options), stolen=state.stolen, target=state.target(),
-        loot_left=max(0, 7 - state.stolen - on_board),
+        loot_left=max(0, data.LOOT_TOKENS - state.stolen - on_board),
         hands={s: tuple(state.hands[s]) if _hand_visible(state, s, seat) else None for s in state.stack_order()},
         hand_sizes={s: len(state.hands[s]) for s in state.stack_order()},
         stacks={s: _stack_seen(state, s) for s in state.stack_order()},
