@@ -61,6 +61,22 @@ def assert_refused(state: Any, bad: Action) -> None:
     raise AssertionError(f"the illegal action {bad} was accepted")
 
 
+def play_seeds(play: Callable[..., dict[str, Any]], config: Mapping[str, Any], games: int, seed: int, bots: Any,
+               *, check: Any = None, jobs: int = 1, chunksize: int = 1) -> list[dict[str, Any]]:
+    """``play(config, seed, bots)`` for the seeds ``seed``, ``seed+1``...: one after the other, or in
+    ``jobs`` processes when there is no ``check`` (the same games, in the same order)."""
+    if jobs > 1 and check is None:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            return pool.map(_play_job, [(play, config, seed + i, bots) for i in range(games)], chunksize=chunksize)
+    return [play(config, seed + i, bots, check=check) for i in range(games)]
+
+
+def _play_job(job: tuple) -> dict[str, Any]:
+    play, config, seed, bots = job
+    return play(config, seed, bots)
+
+
 def decision_ms(values: Sequence[float]) -> dict[str, Any]:
     """Thinking times (seconds) summed up in milliseconds: count, median, p95 (nearest rank), max."""
     if not values:

@@ -22,7 +22,7 @@ from typing import Any
 from collections.abc import Callable, Mapping
 
 from game.engine.api import Action
-from game.engine.playout import assert_refused, decision_ms, rounds_summary
+from game.engine.playout import assert_refused, decision_ms, play_seeds, rounds_summary
 from game.lupin.bots import LEVELS, make_bot, observe, side_of
 from game.lupin.rules.state import LupinState, new_game
 
@@ -129,23 +129,13 @@ def gang_won(winners: Any) -> bool:
     return "zenigata" not in winners
 
 
-def _play_one(job: tuple) -> dict[str, Any]:
-    config, seed, bots = job
-    return play_game(config, seed, bots)
-
-
 def simulate(config: dict[str, Any], games: int, seed: int, bots: str | Mapping[str, str] = "random",
              check: Check | None = None, jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` games with seeds ``seed``, ``seed+1``... and sum them up; ``jobs`` > 1 plays
     them in that many processes (the same games, the same summary but for ``clock``)."""
     levels_of(bots)
     started = time.perf_counter()
-    if jobs > 1 and check is None:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(_play_one, [(config, seed + i, bots) for i in range(games)], chunksize=1)
-    else:
-        results = [play_game(config, seed + i, bots, check=check) for i in range(games)]
+    results = play_seeds(play_game, config, games, seed, bots, check=check, jobs=jobs, chunksize=1)
     ok = [r for r in results if r["ok"]]
     rounds = [r["rounds"] for r in ok]
     winners = Counter("+".join(r["winners"]) for r in ok)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.engine.api import Action
-from game.engine.playout import assert_refused, decision_ms, rounds_summary
+from game.engine.playout import assert_refused, decision_ms, play_seeds, rounds_summary
 
 MAX_ACTIONS = 4000
 LEVELS = ("random", "easy", "normal", "hard")
@@ -125,11 +125,6 @@ def play_game(config: Mapping[str, Any], seed: int, bots: str | Mapping[str, str
                 "times": times}
 
 
-def _play_one(job: tuple) -> dict[str, Any]:
-    config, seed, bots = job
-    return play_game(config, seed, bots)
-
-
 def simulate(config: dict[str, Any], games: int, seed: int, bots: str | Mapping[str, str] = "random",
              check: Check | None = None, jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` games with seeds ``seed``, ``seed+1``... and sum them up; ``jobs`` > 1 plays
@@ -139,12 +134,7 @@ def simulate(config: dict[str, Any], games: int, seed: int, bots: str | Mapping[
     levels = levels_of(bots)
     new_game(dict(config), seed)   # a bad config raises its ValueError before any game
     started = time.perf_counter()
-    if jobs > 1 and check is None:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(_play_one, [(config, seed + i, bots) for i in range(games)], chunksize=4)
-    else:
-        results = [play_game(config, seed + i, bots, check=check) for i in range(games)]
+    results = play_seeds(play_game, config, games, seed, bots, check=check, jobs=jobs, chunksize=4)
     ok = [r for r in results if r["ok"]]
     errors = [{"seed": seed + i, "error": r["error"], "trace": r["trace"]}
               for i, r in enumerate(results) if not r["ok"]]
