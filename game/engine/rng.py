@@ -12,6 +12,7 @@ future draw): views must never include it.
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from typing import Any, TypeVar
@@ -42,14 +43,14 @@ class Rng:
 
     def random(self) -> float:
         """A float in [0, 1)."""
-        return self._random.random()
+        return self._own().random()
 
     def below(self, n: int) -> int:
         """A whole number in ``range(n)``, each equally likely (the bias of scaling a 53-bit float
         is below one in 2**40 for any n a board game needs)."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"below(n) needs a whole number n >= 1, got {n!r}")
-        return min(int(self._random.random() * n), n - 1)
+        return min(int(self._own().random() * n), n - 1)
 
     def randint(self, low: int, high: int) -> int:
         """A whole number from ``low`` to ``high``, both included."""
@@ -107,7 +108,7 @@ class Rng:
         if gauss_next is not None and not isinstance(gauss_next, float):
             raise ValueError("an RNG state's 'gauss_next' must be a number or null")
         try:
-            self._random.setstate((version, tuple(internal), gauss_next))
+            self._own().setstate((version, tuple(internal), gauss_next))
         except (TypeError, ValueError) as exc:
             raise ValueError(f"not a usable RNG state: {exc}") from None
 
@@ -118,19 +119,37 @@ class Rng:
         rng.set_state(data)
         return rng
 
+    def fork(self) -> Rng:
+        """A twin at the same position for a what-if, that costs nothing until one of the two
+        draws: the one that draws first takes its own copy of the generator (searching bots fork
+        states by the thousand and most forks never draw)."""
+        twin = self.__class__.__new__(self.__class__)
+        twin.__dict__.update(self.__dict__)
+        self._shared = twin._shared = True
+        return twin
+
+    def _own(self) -> random.Random:
+        """The generator, first copied if a twin may still share it."""
+        if self.__dict__.get("_shared"):
+            inner = type(self._random).__new__(type(self._random))
+            inner.setstate(self._random.getstate())
+            self._random = inner
+            self._shared = False
+        return self._random
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Rng:
         """A copy at the same position (through the generator's own state, about four times faster
         than the generic deep copy: searching bots copy states by the thousand). A subclass's own
         attributes are deep-copied as usual."""
-        import copy
-
         twin = self.__class__.__new__(self.__class__)
         memo[id(self)] = twin
         for name, value in self.__dict__.items():
             if name == "_random":
-                inner = random.Random()
+                inner = type(value).__new__(type(value))  # not Random(): that seeds from the OS first
                 inner.setstate(value.getstate())
                 twin.__dict__[name] = inner
+            elif name == "_shared":
+                twin.__dict__[name] = False
             else:
                 twin.__dict__[name] = copy.deepcopy(value, memo)
         return twin

@@ -55,6 +55,7 @@ def throw_sections(walls: board.Walls) -> tuple[tuple[int, int], ...]:
     return tuple((s, r) for s in range(len(board.SECTIONS)) for r in [board.joined(walls, s)] if r is not None)
 
 
+@functools.lru_cache(maxsize=8192)
 def throw_distance(walls: board.Walls, room: int, car: int | None) -> float:
     """Roughly how many turns a thief in ``room`` needs to throw a bag: his steps to a room joined to
     a section, and (cheaper, the extra action moves it) the car's sections to that section."""

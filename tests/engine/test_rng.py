@@ -67,6 +67,22 @@ def test_a_deep_copy_goes_on_by_itself_and_keeps_a_subclass_and_its_attributes()
     assert twin != a and twin.random() == first and twin == a
 
 
+def test_a_fork_draws_like_its_parent_and_neither_moves_the_other():
+    a = Rng(11)
+    a.d6()
+    b = a.fork()
+    c = b.fork()
+    expected = _draws(copy.deepcopy(a))
+    assert _draws(b) == expected          # b draws first: a and c stay where they were
+    assert _draws(a) == expected
+    assert _draws(c) == expected
+    d = a.fork()
+    d.set_state(Rng(99).get_state())      # a new position for the fork alone
+    assert d == Rng(99) and a != d
+    e = a.fork()
+    assert copy.deepcopy(e) == e and _draws(copy.deepcopy(e)) == _draws(a)
+
+
 def test_repr_does_not_leak_the_state():
     assert "internal" not in repr(Rng(1)) and len(repr(Rng(1))) < 40
 

@@ -11,6 +11,7 @@ on ``n`` faces ``e`` after one turn. The road sections run clockwise from the to
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 
 SIDES = ("n", "e", "s", "w")
@@ -38,12 +39,19 @@ def rc(room: int) -> tuple[int, int]:
     return divmod(room, 3)
 
 
-def neighbour(room: int, side: str) -> int | None:
-    """The room beyond ``side`` of ``room`` (None: the road)."""
+def _neighbour(room: int, side: str) -> int | None:
     r, c = rc(room)
     dr, dc = STEP[side]
     r, c = r + dr, c + dc
     return r * 3 + c if 0 <= r < 3 and 0 <= c < 3 else None
+
+
+_NEIGHBOURS = {(room, side): _neighbour(room, side) for room in range(ROOMS) for side in SIDES}
+
+
+def neighbour(room: int, side: str) -> int | None:
+    """The room beyond ``side`` of ``room`` (None: the road)."""
+    return _NEIGHBOURS[room, side]
 
 
 def walls_of(layout: Iterable[tuple[Iterable[str], int]]) -> Walls:
@@ -59,8 +67,10 @@ def blocked(walls: Walls, room: int, side: str) -> bool:
     return other is not None and (other, OPPOSITE[side]) in walls
 
 
+@functools.lru_cache(maxsize=8192)
 def exits(walls: Walls, room: int) -> tuple[int, ...]:
-    """The rooms one may walk to from ``room`` (orthogonal, no wall between), in side order."""
+    """The rooms one may walk to from ``room`` (orthogonal, no wall between), in side order (kept
+    for the boards in use: the computer players ask it by the thousand)."""
     out = []
     for side in SIDES:
         other = neighbour(room, side)
@@ -69,6 +79,7 @@ def exits(walls: Walls, room: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=8192)
 def reachable(walls: Walls, start: int) -> frozenset[int]:
     seen = {start}
     todo = [start]

@@ -735,15 +735,17 @@ class RobState:
 
     def fork(self) -> RobState:
         """A cheap copy for a computer player's what-ifs: the board and the stacks copied, the
-        cards in hand and undrawn shared (the robbery does not touch them), the RNG copied."""
-        new = copy.copy(self)
+        cards in hand and undrawn shared (the robbery does not touch them), the RNG forked (copied
+        when either side first draws)."""
+        new = RobState.__new__(RobState)
+        new.__dict__.update(self.__dict__)
         new.guards = dict(self.guards)
         new.thieves = dict(self.thieves)
         new.loot = list(self.loot)
         new.stacks = {s: list(c) for s, c in self.stacks.items()}
         new.played = dict(self.played)
         new.turns = list(self.turns)
-        new.rng = copy.deepcopy(self.rng)
+        new.rng = self.rng.fork()
         return new
 
 
