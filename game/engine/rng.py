@@ -21,6 +21,14 @@ from collections.abc import Iterable, MutableSequence, Sequence
 T = TypeVar("T")
 
 _MT_WORDS = 625  # Mersenne Twister state: 624 words and a position
+_Random = random.Random  # (inside Rng, ``random`` names its method)
+
+
+def _copied(generator: random.Random) -> random.Random:
+    """A generator at the same position (not ``Random()``: that seeds from the OS first)."""
+    twin = _Random.__new__(_Random)
+    twin.setstate(generator.getstate())
+    return twin
 
 
 def new_seed() -> int:
@@ -38,6 +46,7 @@ class Rng:
             # random.Random treats -n like n; refusing negatives keeps "different seed, different game".
             raise ValueError(f"a seed must not be negative, got {seed}")
         self._random = random.Random(seed)
+        self._shared = False  # a fork may still draw from the same generator
 
     # ------------------------------------------------------------------------------ draws
 
@@ -128,12 +137,10 @@ class Rng:
         self._shared = twin._shared = True
         return twin
 
-    def _own(self) -> random.Random:
+    def _own(self) -> _Random:
         """The generator, first copied if a twin may still share it."""
-        if self.__dict__.get("_shared"):
-            inner = type(self._random).__new__(type(self._random))
-            inner.setstate(self._random.getstate())
-            self._random = inner
+        if self._shared:
+            self._random = _copied(self._random)
             self._shared = False
         return self._random
 
@@ -145,9 +152,7 @@ class Rng:
         memo[id(self)] = twin
         for name, value in self.__dict__.items():
             if name == "_random":
-                inner = type(value).__new__(type(value))  # not Random(): that seeds from the OS first
-                inner.setstate(value.getstate())
-                twin.__dict__[name] = inner
+                twin.__dict__[name] = _copied(value)
             elif name == "_shared":
                 twin.__dict__[name] = False
             else:
