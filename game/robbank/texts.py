@@ -127,4 +127,4 @@ def event_text(entry: Mapping[str, Any], lang: str | None = None) -> str:
 
 
 def reason_text(reason: str, stolen: int, target: int, lang: str | None = None) -> str:
-    return t(f"robbank.reason.{reason}", lang, stolen=stolen, target=target)
+    return t(f"robbank.reason.{reason}", lang, stolen=stolen, target=target, count=stolen)

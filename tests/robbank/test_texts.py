@@ -175,3 +175,9 @@ def test_seats_and_reasons_are_named(players):
             text = reason_text(reason, 2, 4, lang)
             assert text and "{" not in text and "robbank" not in text, (reason, text)
     assert seat_name("yellow", 2, "en") != seat_name("yellow", 3, "en")     # one seat for two thieves
+
+
+def test_the_end_reason_agrees_with_the_bags_thrown():
+    assert "solo 1 Bottino su 4" in reason_text("bank_held", 1, 4, "it")
+    assert "solo 3 Bottini su 4" in reason_text("bank_held", 3, 4, "it")
+    assert "only 1 of 4 bags" in reason_text("bank_held", 1, 4, "en")
