@@ -9,7 +9,8 @@ share without knowing which game they drive (after OpenSpiel and boardgame.io).
   seats plan at once.
 - :class:`Event` is what an applied action tells the seats, each seeing only what it may
   (:meth:`Event.for_seat`). An event with ``reveal=True`` marks its action as one that revealed
-  information, which ends undo.
+  information, which ends undo. What a new game's set-up told (tiles shuffled, pieces placed) a
+  state may keep in ``opening`` (:func:`opening_events`): the first events of the game's log.
 - The title registry maps a name (stored in every save) to an object with
   ``new_game(config, seed)``, so that saves and replays can rebuild any title.
 
@@ -407,6 +408,14 @@ def events_for_seat(events: Sequence[Event], seat: Seat) -> list[Event]:
     return [e for e in seen if e is not None]
 
 
+def opening_events(state: Any) -> list[Event]:
+    """The events of ``state``'s game before its first action: what ``new_game`` told (the tiles
+    shuffled, the pieces placed, the cards dealt), which a state may keep in its ``opening`` (a
+    sequence of events, each with its audience and redaction like any other); none when it keeps
+    none. They stand first in the game's log, before the first action's events."""
+    return list(getattr(state, "opening", None) or ())
+
+
 def reveals(events: Sequence[Event]) -> bool:
     """Whether an action that produced ``events`` revealed information (and so ends undo)."""
     return any(e.reveal for e in events)
@@ -430,6 +439,10 @@ class GameState(Protocol):
     all chance comes from the state's own seeded RNG (:class:`game.engine.rng.Rng`).
 
     States should compare equal by value (a dataclass does), which replay and tests rely on.
+
+    Optional: ``opening``, the events of the set-up ``new_game`` made (see :func:`opening_events`),
+    kept unchanged for the rest of the game (compared or not, they are the same for the same config
+    and seed).
     """
 
     def to_act(self) -> Sequence[Seat]:

@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 from collections.abc import Callable, Mapping, Sequence
 
-from game.engine.api import TABLE, JSON, Action, Event, IllegalAction, Seat, events_for_seat
+from game.engine.api import TABLE, JSON, Action, Event, IllegalAction, Seat, events_for_seat, opening_events
 
 COMPUTER_PAUSE = 0.6   # seconds between two moves of a computer seat, so people see them
 FAST_PAUSE = 0.15      # ... when a person asks for "Faster"
@@ -216,10 +216,16 @@ def curtain_policy(curtain: str | CurtainPolicy) -> CurtainPolicy:
 
 @dataclass
 class _Record:
-    """The session's own record of the game's events, for a title whose state keeps none."""
+    """The session's own record of the game's events, for a title whose state keeps none: the
+    set-up's (:func:`game.engine.api.opening_events`), then those of the first ``actions`` moves."""
 
     actions: int = 0
     events: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, state: Any) -> _Record:
+        """The record of a game before its first move: the set-up's events."""
+        return cls(events=opening_events(state))
 
 
 class TableSession:
@@ -227,10 +233,10 @@ class TableSession:
 
     ``seats``: every seat at the table (default: the title's ``seats`` for the config, else the
     seats the rules have named so far). ``events``: the game's whole event log from its state
-    (default: the session records them, replaying the match's log once to start). ``hold``: which
-    items of a move a seat is held (default :func:`default_hold`). ``last_seen`` and ``held``: what
-    :meth:`save_meta` kept. ``start_revealed``: the first seat is shown without a curtain
-    (screenshots, tests).
+    (default: the session records them, the set-up's first, replaying the match's log once to
+    start). ``hold``: which items of a move a seat is held (default :func:`default_hold`).
+    ``last_seen`` and ``held``: what :meth:`save_meta` kept. ``start_revealed``: the first seat is
+    shown without a curtain (screenshots, tests).
     """
 
     def __init__(self, match: Any, *, curtain: str | CurtainPolicy = "seats",
@@ -244,7 +250,7 @@ class TableSession:
         self.computer: dict[Seat, Driver] = dict(computer or {})
         self._seats = tuple(seats) if seats is not None else None
         self._event_log = events
-        self._record = _Record()
+        self._record = _Record.start(match.state)   # a game under way: rebuilt when first read
         self.hold = hold or default_hold
         self.last_seen: dict[Seat, int] = dict(last_seen or {})
         self.held: dict[Seat, list[JSON]] = {s: list(items) for s, items in (held or {}).items() if items}
@@ -616,7 +622,7 @@ class TableSession:
                 raise IllegalAction("engine_refusal.undo.other_moved")
             return 0
         self.match.undo(seat, count)
-        self._record = _Record()   # events are read again from the rebuilt game
+        self._record = _Record.start(self.state)   # events are read again from the rebuilt game
         self._rebuild_observers()  # no bot keeps what it saw of the moves taken back
         return int(count)
 
@@ -664,7 +670,7 @@ class TableSession:
         from game.engine.replay import Match
 
         again = Match(self.match.title, self.match.config, self.match.seed, game_id=self.match.game_id)
-        record = _Record()
+        record = _Record.start(again.state)
         for action in self.match.log:
             record.events.extend(again.apply(action))
             record.actions += 1

@@ -13,7 +13,11 @@ tutorial shares lives here:
 * :class:`TutorialOfferScene` – that Resume / Start over / Back dialog;
 * :class:`WellDoneScene` – the last screen, back to the title;
 * a registry: a title registers its tutorial with :func:`register_tutorial` and the title screen
-  calls :func:`open_tutorial`.
+  calls :func:`open_tutorial`;
+* :class:`ScriptedTutorial` – the script's stepping, pacing and narrowing, mixed into a title's
+  play scene; :class:`TableTutorial` – that, on a title built on the shell's table
+  (:class:`game.ui.scenes.table.TableScene`), with what such tutorials draw and do the same way;
+  :func:`step_index` – a step named by a screenshot's option.
 """
 
 from __future__ import annotations
@@ -34,8 +38,9 @@ from game.engine.storage import atomic_write_text
 from game.ui import backdrop, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
+from game.ui.scenes.table import TableScene
 from game.ui.textfit import fit_line
-from game.ui.widgets import Button, dialog_panel, draw_panel, mix, resolve, top_band
+from game.ui.widgets import CLOCK, Button, dialog_panel, draw_panel, mix, resolve, top_band
 
 PROGRESS_VERSION = 1
 
@@ -471,6 +476,14 @@ def script_fits(script: Any, progress: Progress) -> bool:
     return progress.actions == [action_to_json(a) for a in script.actions_before(progress.step)]
 
 
+def step_index(script: Any, step: str | int) -> int:
+    """The index of ``script``'s step named ``step``: its number from 1, or its text key (``say``)
+    (the option a tutorial's screenshot scene takes)."""
+    if str(step).isdigit():
+        return int(step) - 1
+    return next(i for i, s in enumerate(script.steps) if s.say == step)
+
+
 def reading_time(sentence: str) -> float:
     """How long an auto step's sentence stays at least: one second plus its words at
     :data:`READ_WORDS_PER_SECOND`, never under :data:`READ_MIN`."""
@@ -586,6 +599,10 @@ class ScriptedTutorial:
         if any(w.wants_hand for w in self.coach.widgets):
             return True
         return bool(super().wants_hand_cursor())  # type: ignore[misc]
+
+    def animating(self) -> bool:
+        """The highlight pulses and bobs (issue #11: else the app idles)."""
+        return bool(super().animating()) or (not self.finished and self.highlight() is not None)  # type: ignore[misc]
 
     # -------------------------------------------------------------- the script
     @property
@@ -747,3 +764,101 @@ class ScriptedTutorial:
             return bool(super().handle(event))  # type: ignore[misc]
         ok, self._down_ok = self._down_ok, False
         return bool(super().handle(event)) if ok else True  # type: ignore[misc]
+
+
+class TableTutorial(ScriptedTutorial, TableScene):
+    """A tutorial on a title's table (its :class:`TableScene`), mixed in before the title's table
+    class: ``class DiabolikTutorialScene(TableTutorial, DiabolikTableScene)``. What such tutorials
+    share on top of :class:`ScriptedTutorial`:
+
+    * the script goes one way: no Undo, no passing the mouse, no Faster (the script paces the
+      computer's moves); every move, and entering, moves the script on (:meth:`sync`);
+    * the last note ends the tutorial with "Well done" although the game goes on (the story ends
+      before the heist does), and the game's end opens no end screen;
+    * no ring while the table's board drops clicks (its moment of calm after a change, the title's
+      ``_quiet_until``), so the ring shows only what a click can do (:meth:`expected_now`);
+    * each frame the panel takes its place before its buttons notice where they are (a button that
+      moves ignores presses for a moment: moving it while drawing made the next press stale), and a
+      pointer held still (``point_at``, a screenshot's) stands for the mouse;
+    * drawn over the table: the ring alone under the pointer (the arrow would cover what it points
+      at, a move's cost), else the ring and the arrow; then the sentence panel.
+
+    The title supplies what :class:`ScriptedTutorial` asks (the first rect :meth:`highlight`
+    returns is the one ringed)."""
+
+    time = 0.0                                    # the ring's pulse
+    point_at: tuple[float, float] | None = None   # a pointer held still (a screenshot's)
+
+    # ---------------------------------------------------------------- the table, following the script
+    def enter(self) -> None:
+        super().enter()
+        self.sync()
+
+    def play(self, action: Any) -> None:
+        super().play(action)
+        self.sync()
+
+    def refresh(self) -> None:
+        self._layout()
+
+    def _layout(self) -> None:
+        super()._layout()
+        self.widgets = [w for w in self.widgets if w not in (self.undo_button, self.pass_button, self.faster_button)]
+
+    def begin_step(self) -> None:
+        """The last note ends the tutorial with "Well done", the game still under way."""
+        last = self.index == len(self.script.steps) - 1
+        if last and self.step.kind == "note" and not self.match.state.is_over():
+            self.begun = True
+            self.finished = True
+            self.coach.set(self.sentence(), self.index + 1, len(self.script.steps), note=False, waiting=False)
+            if self.persist:
+                Progress.clear(self.tutorial_name)
+            if self.stack is not None:
+                self.stack.push(WellDoneScene(self.sentence(), on_back=self.to_title))
+            return
+        super().begin_step()
+
+    def on_over(self) -> None:   # the script never reaches the end of the game
+        self._layout()
+
+    # ---------------------------------------------------------------- where to click
+    def expected_now(self) -> Any:
+        """The expected action when a click may make it now: not while the table is :meth:`busy` or
+        :meth:`calming`, and only once the rules allow it; else None."""
+        exp = self.expected()
+        if exp is None or self.busy() or self.calming() or exp not in self.session.legal():
+            return None
+        return exp
+
+    def calming(self) -> bool:
+        """The table's moment of calm after a change (its board drops clicks)."""
+        return CLOCK.now < float(getattr(self, "_quiet_until", -1e9))
+
+    # ---------------------------------------------------------------- time and drawing
+    def update(self, dt: float) -> None:
+        if self.point_at is not None:
+            self.mouse = self.point_at
+        super().update(dt)
+        self.time += dt
+        canvas = getattr(self.app, "canvas", None) if self.app is not None else None
+        if canvas is not None and not self.finished:
+            self.place_coach(self.highlight(), canvas)
+        self.coach.update(dt)
+        self.tick_script(dt, on_top=self.is_top)
+
+    def draw(self, canvas: Canvas) -> None:
+        super().draw(canvas)
+        if self.finished:
+            return
+        h = self.highlight()
+        self.place_coach(h, canvas)
+        if h is not None:
+            rects, round_ = h
+            if rects[0].collidepoint(self.mouse):
+                pulse = 0.5 + 0.5 * math.sin(self.time * 5.0)
+                canvas.border((*theme.GOLD_LIGHT, round(90 + 120 * pulse)), rects[0].inflate(10, 10), width=4,
+                              radius=10)
+            else:
+                draw_highlight(canvas, rects[0], self.time, round_=round_)
+        self.coach.draw(canvas, self.time)

@@ -32,7 +32,7 @@ def test_the_chooser_opens_diabolik_s_set_up(ui):
     assert isinstance(app.stack.top, DiabolikSetupScene)
 
 
-def test_the_set_up_offers_solo_with_a_chosen_criminal_and_two_with_a_computer_partner(ui, monkeypatch):
+def test_the_set_up_offers_solo_with_a_chosen_criminal_and_two_with_a_computer_partner(ui):
     from game.diabolik.ui.setup import DiabolikSetupScene
     from game.diabolik.ui.table import DiabolikTableScene
     from game.ui.scenes.setup import PERSON
@@ -49,10 +49,10 @@ def test_the_set_up_offers_solo_with_a_chosen_criminal_and_two_with_a_computer_p
     from tests.diabolik.ui_kit import drawn_texts
 
     hint = t(f"diabolik.bot_hint.{bot}")
-    assert not any(hint in line for line in drawn_texts(app, monkeypatch))      # two people: no level said
+    assert not any(hint in line for line in drawn_texts(app))      # two people: no level said
     setup.seat_choices["eva"].set_value(bot)
     assert setup.who_plays() == {"diabolik": PERSON, "eva": bot}
-    assert any(hint in line for line in drawn_texts(app, monkeypatch))          # what the partner's level does
+    assert any(hint in line for line in drawn_texts(app))          # what the partner's level does
     players.step(-1)                                      # one criminal
     assert character.enabled
     character.step(1)                                     # Eva, solo
@@ -75,7 +75,7 @@ def _policy(legal):
     return moves[0] if moves else next(a for a in legal if isinstance(a, EndTurn))
 
 
-def test_a_whole_solo_game_played_by_clicks_reaches_the_end_screen_and_its_replay(ui, monkeypatch):
+def test_a_whole_solo_game_played_by_clicks_reaches_the_end_screen_and_its_replay(ui):
     import pygame
 
     from game.diabolik.ui.end import DiabolikEndScene, DiabolikReplay
@@ -101,7 +101,7 @@ def test_a_whole_solo_game_played_by_clicks_reaches_the_end_screen_and_its_repla
     end = app.stack.top
     assert match.state.is_over()
     won = bool(match.state.result().winners)
-    texts = drawn_texts(app, monkeypatch)
+    texts = drawn_texts(app)
     assert t("diabolik_table.end.won" if won else "diabolik_table.end.lost") in texts
     view = match.state.view("table")
     assert t("diabolik_table.end.of", n=view.danger, max=view.danger_max) in texts
@@ -141,7 +141,7 @@ def test_a_saved_game_is_resumed_from_the_set_up(ui):
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
-def test_every_diabolik_scene_renders_in_both_languages_without_a_missing_text(ui, monkeypatch, lang):
+def test_every_diabolik_scene_renders_in_both_languages_without_a_missing_text(ui, lang):
     from game.engine.i18n import translator
     from game.ui.registry import build_scenes
 
@@ -151,7 +151,7 @@ def test_every_diabolik_scene_renders_in_both_languages_without_a_missing_text(u
             for scene in build_scenes(name, app):
                 app.stack.push(scene)
             app.update(0.5)
-            texts = [x for x in drawn_texts(app, monkeypatch) if x]
+            texts = [x for x in drawn_texts(app) if x]
             assert texts, name
             raw = [x for x in texts if "." in x and " " not in x and translator().has(x.strip())]
             keyish = [x for x in texts if x.startswith(("diabolik_table.", "diabolik.", "i12_shell.", "common."))]

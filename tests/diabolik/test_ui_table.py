@@ -44,27 +44,27 @@ def _position_with_a_costly_move():
     raise AssertionError("no opening with a sighting found")
 
 
-def test_hovering_a_destination_shows_what_the_rules_preview_says_it_costs(ui, monkeypatch):
+def test_hovering_a_destination_shows_what_the_rules_preview_says_it_costs(ui):
     match, costly, free = _position_with_a_costly_move()
     app = open_table(ui, match)
     scene = table_of(app)
     ui.move(app, where_to_click(scene, costly))
-    texts = drawn_texts(app, monkeypatch)
+    texts = drawn_texts(app)
     place = scene.board.place(scene.session.view(), costly.to)
     assert t("diabolik_table.preview.move_to", place=place) in texts
     assert t("diabolik_table.preview.sighting", n=1) in texts
     if free:
         ui.move(app, where_to_click(scene, free[0]))
-        assert t("diabolik_table.preview.free") in drawn_texts(app, monkeypatch)
+        assert t("diabolik_table.preview.free") in drawn_texts(app)
     # the tip says what the rules' preview says, whatever it is: the screen decides nothing
     scene.board._preview = lambda view, action: Preview(3, True, (0, 7))
     ui.move(app, where_to_click(scene, costly))
-    texts = drawn_texts(app, monkeypatch)
+    texts = drawn_texts(app)
     assert t("diabolik_table.preview.sighting", n=3) in texts and t("diabolik_table.preview.breaks") in texts
     assert len(match.log) == 0                                           # hovering plays nothing
 
 
-def test_a_police_choice_is_asked_in_a_sentence_and_answered_by_clicking_a_lit_card(ui, monkeypatch):
+def test_a_police_choice_is_asked_in_a_sentence_and_answered_by_clicking_a_lit_card(ui):
     from game.diabolik.ui.samples import choice_position
 
     match = choice_position()
@@ -72,7 +72,7 @@ def test_a_police_choice_is_asked_in_a_sentence_and_answered_by_clicking_a_lit_c
     scene = table_of(app)
     view = scene.session.view()
     assert view.pending is not None
-    texts = drawn_texts(app, monkeypatch)
+    texts = drawn_texts(app)
     assert choice_text(view.pending, locations=view.locations) in texts
     chosen = next(a for a in scene.session.legal() if isinstance(a, Choose) and a.option == 1)
     before = len(match.log)
@@ -80,7 +80,7 @@ def test_a_police_choice_is_asked_in_a_sentence_and_answered_by_clicking_a_lit_c
     assert match.log[before] == chosen
 
 
-def test_the_police_phase_is_shown_one_event_at_a_time_with_its_sentences(ui, monkeypatch):
+def test_the_police_phase_is_shown_one_event_at_a_time_with_its_sentences(ui):
     match = Match("diabolik", {"players": 1}, 1)     # seed 1: a police phase with no choice in it
     app = open_table(ui, match)
     scene = table_of(app)
@@ -97,12 +97,12 @@ def test_the_police_phase_is_shown_one_event_at_a_time_with_its_sentences(ui, mo
         table = match.state.view(TABLE)                              # the log says "danger n of max"
         sentence = texts_for(table.locations, table.danger_max)(step.entry)
         if step.entry["kind"] == "diabolik.station":                 # the die tumbles first: its face
-            texts = drawn_texts(app, monkeypatch)                    # is not told before it shows
+            texts = drawn_texts(app)                    # is not told before it shows
             assert sentence not in texts and t("diabolik_table.show.rolling") in texts
             assert len(scene.log_lines()) == lines_total - scene.show.remaining() - 1
             app.update(ROLL_TIME + 0.05)
             assert scene.show.step is step
-        texts = drawn_texts(app, monkeypatch)
+        texts = drawn_texts(app)
         assert sentence in texts                                     # the bar says this event
         shown = len(scene.log_lines())
         assert shown == lines_total - scene.show.remaining()         # the log has it, not the next ones
@@ -224,7 +224,7 @@ def test_two_computer_criminals_play_a_whole_game_on_screen_to_the_end(ui):
     assert isinstance(app.stack.top, DiabolikEndScene) and match.state.is_over()
 
 
-def test_a_refused_move_is_said_in_the_players_language_and_changes_nothing(ui, monkeypatch):
+def test_a_refused_move_is_said_in_the_players_language_and_changes_nothing(ui):
     from game.diabolik.rules import Hide
 
     match = Match("diabolik", {"players": 1}, 3)
@@ -234,7 +234,7 @@ def test_a_refused_move_is_said_in_the_players_language_and_changes_nothing(ui, 
     scene.play(Hide("diabolik"))                                     # in the shadow already: refused
     said = t("diabolik_refusal.already_hidden")
     assert said != t("diabolik_refusal.already_hidden", "en")
-    assert scene.message_text() == said and said in drawn_texts(app, monkeypatch)
+    assert scene.message_text() == said and said in drawn_texts(app)
     assert len(match.log) == 0 and match.state.view(TABLE) == before
 
 
@@ -254,7 +254,7 @@ def test_two_players_at_one_screen_pass_the_mouse_without_a_curtain_and_miss_not
     assert not any(missed for _line, missed in scene.history_rows())  # one screen: nobody was away
 
 
-def test_hovering_a_pawn_names_it_and_says_what_it_does(ui, monkeypatch):
+def test_hovering_a_pawn_names_it_and_says_what_it_does(ui):
     from game.diabolik.ui.board import pawn_centres
 
     match = Match("diabolik", {"players": 1}, 3)
@@ -263,12 +263,12 @@ def test_hovering_a_pawn_names_it_and_says_what_it_does(ui, monkeypatch):
     view = scene.session.view()
     centres = pawn_centres(view)
     ui.move(app, centres["blue"])
-    texts = drawn_texts(app, monkeypatch)
+    texts = drawn_texts(app)
     assert t("diabolik_table.tip.blue") in texts                     # "Agent (→): patrols one place to the right"
     ui.move(app, centres["diabolik"])
-    assert t("diabolik_table.tip.shadow") in drawn_texts(app, monkeypatch)
+    assert t("diabolik_table.tip.shadow") in drawn_texts(app)
     ui.move(app, (5, 5))
-    assert t("diabolik_table.tip.blue") not in drawn_texts(app, monkeypatch)
+    assert t("diabolik_table.tip.blue") not in drawn_texts(app)
 
 
 def test_the_table_hears_the_police_phase_step_by_step(ui, monkeypatch):

@@ -26,14 +26,7 @@ def table_of(app):
 
 def open_table(ui, match, lang=None, **options):
     """An app showing ``match`` at Diabolik's table (not saved unless ``autosave``), in ``lang``."""
-    from game.ui.registry import build_scenes
-
-    app = ui.app(scenes=(), lang=lang)
-    options.setdefault("autosave", False)
-    for scene in build_scenes("diabolik-table", app, match=match, **options):
-        app.stack.push(scene)
-    app.update(0.02)
-    return app
+    return ui.open_table("diabolik-table", match, lang, **options)
 
 
 def where_to_click(scene, action):
@@ -56,17 +49,4 @@ def where_to_click(scene, action):
     raise AssertionError(f"nothing to click for {action}")
 
 
-def drawn_texts(app, monkeypatch=None):
-    """Every text drawn in the next frame (the canvas's text and text_box, put back afterwards)."""
-    drawn: list[str] = []
-    canvas = app.canvas
-    real, real_box = canvas.text, canvas.text_box
-    canvas.text = lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1]
-    canvas.text_box = lambda text, *a, **k: (drawn.append(text), real_box(text, *a, **k))[1]
-    try:
-        canvas._layers.clear()
-        app.update(0.02)
-        app.draw()
-    finally:
-        del canvas.text, canvas.text_box
-    return drawn
+drawn_texts = UI.drawn_texts   # every text drawn in the next frame

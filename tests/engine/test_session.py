@@ -294,6 +294,45 @@ def test_the_autosave_written_after_a_move_holds_that_moves_held_items(tmp_path)
     assert ui["last_seen"] == {"north": 1, "south": len(session.seat_events("south"))}
 
 
+# ------------------------------------------------------------------------------ the set-up's events
+
+def _title_with_an_opening(monkeypatch) -> str:
+    """The example title, its new_game telling its deal: north's hand to north only (the others
+    are told that north was dealt), then a public event."""
+    import types
+
+    from game.engine import api, example
+    from game.engine.api import Event
+
+    def new_game(config, seed):
+        state = example.new_game(config, seed)
+        state.opening = (Event("example.dealt", {"seat": "north", "cards": list(state.hands["north"])},
+                               audience={"north"}, redacted=Event("example.dealt", {"seat": "north"})),
+                         Event("example.shuffled", {}))
+        return state
+
+    monkeypatch.setitem(api._TITLES, "example_opening", types.SimpleNamespace(new_game=new_game))
+    return "example_opening"
+
+
+def test_the_set_up_s_events_open_every_seat_s_log_redacted_for_it_and_stay_after_an_undo(monkeypatch):
+    name = _title_with_an_opening(monkeypatch)
+    match = Match(name, CONFIG, 5)
+    session = TableSession(match, curtain="none")
+    hand = list(match.state.hands["north"])
+    told = {seat: [(e.kind, dict(e.data)) for e in session.seat_events(seat)] for seat in ("north", "south", TABLE)}
+    assert told["north"] == [("example.dealt", {"seat": "north", "cards": hand}), ("example.shuffled", {})]
+    assert told["south"] == told[TABLE] == [("example.dealt", {"seat": "north"}), ("example.shuffled", {})]
+    session.advance()
+    session.submit(lowest(session))                 # north's bid (no reveal): it may take it back
+    assert [e.kind for e in session.seat_events("north")] == ["example.dealt", "example.shuffled", "example.bid"]
+    assert session.undo() == 1 and not match.log
+    assert [(e.kind, dict(e.data)) for e in session.seat_events("north")] == told["north"]
+    resumed = TableSession(Match.replay(name, CONFIG, 5, [Draw("north")]), curtain="none")   # a game under way
+    assert [e.kind for e in resumed.seat_events("south")] == ["example.dealt", "example.shuffled", "example.drew"]
+    assert "cards" not in resumed.seat_events("south")[0].data
+
+
 # ------------------------------------------------------------------------------ undo
 
 def test_undo_takes_back_the_seats_own_moves_and_is_refused_after_a_reveal():

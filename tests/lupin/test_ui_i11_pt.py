@@ -11,6 +11,7 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.widgets import resolve
 from tests.lupin.test_ui_i11_play import play_app
 from tests.lupin.test_ui_kit import click, frame, key
+from tests.ui.conftest import UI
 
 
 def _switch_language_in_game(app, play):
@@ -46,27 +47,11 @@ def test_switching_language_in_game_relabels_the_buttons_and_the_log():
         set_language("en")
 
 
-def _drawn_texts(app, monkeypatch):
-    """Every string the canvas draws in one frame (of a new app: its layers are drawn afresh)."""
-    seen = []
-    canvas = app.canvas
-    real = canvas.text
-
-    def spy(text, *args, **kwargs):
-        seen.append(str(text))
-        return real(text, *args, **kwargs)
-
-    monkeypatch.setattr(canvas, "text", spy)
-    frame(app)
-    monkeypatch.setattr(canvas, "text", real)
-    return seen
-
-
-def test_money_reads_1_500_in_italian_and_1_500_with_a_comma_in_english(monkeypatch):
+def test_money_reads_1_500_in_italian_and_1_500_with_a_comma_in_english():
     try:
         for lang, money, wrong in (("it", "1.500$", "1,500$"), ("en", "1,500$", "1.500$")):
             app, play = play_app(planning_match(purchases=False, players=2), lang=lang)
-            shown = _drawn_texts(app, monkeypatch)
+            shown = UI.drawn_texts(app)
             assert money in shown and wrong not in shown, [s for s in shown if "$" in s]
             buy = next(c for c in play.choices if c.type_name == "BuyDevice"
                        and getattr(c.action, "device", "") == "hand_grenade")   # 200$

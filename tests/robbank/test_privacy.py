@@ -97,6 +97,8 @@ def test_every_seat_sees_what_it_may_and_nothing_more(config):
     for game in range(3):
         state = new_game(config, 500 + game)
         seats = (*state.seats, TABLE)
+        assert state.opening and state.opening[0].kind == "robbank.round"
+        _check_events(state, state.opening, seats)    # the first round's set-up, told before any move
         pick = random.Random(game)
         steps = 0
         while not state.is_over():

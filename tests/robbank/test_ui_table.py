@@ -133,6 +133,59 @@ def _curtains(ui, config, computer):
     return app, table
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_log_opens_with_the_first_round_s_set_up(ui, lang):
+    """The first round's set-up is made by new_game, before any move: the log tells it as soon as
+    the game is on the table (the floor plan laid out, and the pieces placed when no room is walled
+    in), in the player's language."""
+    from game.robbank import texts
+
+    for seed, first in ((0, "yellow"), (6, "bank")):       # seed 0: the pieces placed; 6: a room walled in
+        match = Match("robbank", {"players": 3}, seed)
+        state = match.state
+        app = open_table(ui, match, lang=lang, start_revealed=True)
+        table = table_of(app)
+        expected = [texts.event_text({"kind": "robbank.round", "round": 1, "tiles": list(state.tiles)})]
+        if state.phase == "car":
+            expected.append(texts.event_text({"kind": "robbank.furnished", "loot": [k.room for k in state.loot],
+                                              "thieves": state.thieves["yellow"].room, "short": 0}))
+        assert table.session.screen_seat() == first
+        assert [line for line, _missed in table.log_lines()] == expected, seed
+        drawn = drawn_texts(app)
+        assert all(line in drawn for line in expected), seed
+
+
+def test_each_seat_s_log_holds_its_own_side_s_dealt_cards_and_never_the_other_side_s(ui):
+    """From the first round's set-up to the deal: the bank's log (on its screen) names the bank's
+    cards and never a thief's, and a thief's log the thieves' and never the bank's."""
+    from game.ui.scenes.curtain import CurtainScene
+
+    match = Match("robbank", {"players": 3}, 0)
+    app = open_table(ui, match, start_revealed=True)          # yellow places the car: the cards are dealt
+    table = table_of(app)
+    opening = list(table.seat_log())
+    assert [e["kind"] for e in opening] == ["robbank.round", "robbank.furnished"]
+    ui.click(app, where_to_click(table, table.session.legal()[0]))
+    settle(app)
+    for _ in range(4):                                         # the curtain falls for the bank; lifted
+        if not isinstance(app.stack.top, CurtainScene):
+            break
+        lift_curtain(ui, app)
+    assert table.session.screen_seat() == "bank"
+    hands = match.state.hands
+    logs = {"bank": table.seat_log(), **{s: [dict(e.data, kind=e.kind) for e in table.session.seat_events(s)]
+                                         for s in ("yellow", "red")}}
+    for seat, log in logs.items():
+        assert log[:2] == opening, seat
+        dealt = {e["stack"]: e for e in log if e["kind"] == "robbank.dealt"}
+        assert set(dealt) == {"bank", "yellow", "red"}, seat
+        for stack, e in dealt.items():
+            own_side = (stack == "bank") == (seat == "bank")
+            assert ("cards" in e) == own_side, (seat, stack)
+            if own_side:
+                assert e["cards"] == hands[stack]
+
+
 def test_the_curtain_falls_between_the_bank_and_a_thief_never_between_two_thieves(ui):
     from game.ui.scenes.table import TableCurtain
 

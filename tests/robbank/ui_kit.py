@@ -10,14 +10,7 @@ from tests.ui.conftest import _headless_and_private as headless  # noqa: F401 - 
 
 def open_table(ui, match, lang=None, **options):
     """An app showing ``match`` at Rob a Bank's table (not saved), in ``lang``."""
-    from game.ui.registry import build_scenes
-
-    app = ui.app(scenes=(), lang=lang)
-    options.setdefault("autosave", False)
-    for scene in build_scenes("robbank-table", app, match=match, **options):
-        app.stack.push(scene)
-    app.update(0.02)
-    return app
+    return ui.open_table("robbank-table", match, lang, **options)
 
 
 def table_of(app):
@@ -72,20 +65,7 @@ def where_to_click(scene, action):
     raise AssertionError(f"nothing to click for {action}")
 
 
-def drawn_texts(app):
-    """Every text drawn in the next frame."""
-    drawn: list[str] = []
-    canvas = app.canvas
-    real, real_box = canvas.text, canvas.text_box
-    canvas.text = lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1]
-    canvas.text_box = lambda text, *a, **k: (drawn.append(text), real_box(text, *a, **k))[1]
-    try:
-        canvas._layers.clear()
-        app.update(0.02)
-        app.draw()
-    finally:
-        del canvas.text, canvas.text_box
-    return drawn
+drawn_texts = UI.drawn_texts   # every text drawn in the next frame
 
 
 def lift_curtain(ui, app):

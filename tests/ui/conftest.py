@@ -76,6 +76,35 @@ class UI:
         app.draw()
         return app.canvas.surface
 
+    def open_table(self, scene, match, lang=None, **options):
+        """An app showing ``match`` at the table registered as ``scene`` (a title's ``table_scene``;
+        not saved unless ``autosave``), in ``lang``."""
+        from game.ui.registry import build_scenes
+
+        app = self.app(scenes=(), lang=lang)
+        options.setdefault("autosave", False)
+        for built in build_scenes(scene, app, match=match, **options):
+            app.stack.push(built)
+        app.update(0.02)
+        return app
+
+    @staticmethod
+    def drawn_texts(app):
+        """Every text drawn in the next frame (the canvas's text and text_box, its cached layers
+        drawn afresh; the canvas is put back afterwards)."""
+        drawn: list[str] = []
+        canvas = app.canvas
+        real, real_box = canvas.text, canvas.text_box
+        canvas.text = lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1]
+        canvas.text_box = lambda text, *a, **k: (drawn.append(text), real_box(text, *a, **k))[1]
+        try:
+            canvas._layers.clear()
+            app.update(0.02)
+            app.draw()
+        finally:
+            del canvas.text, canvas.text_box
+        return drawn
+
 
 @pytest.fixture
 def ui():

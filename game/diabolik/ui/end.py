@@ -4,9 +4,9 @@
 heist's own result: won (the four loot home) or lost (the danger at its maximum), the criminals,
 and the game's figures: rounds, the danger reached and its maximum, the loot home.
 
-``diabolik-replay``: the shell's replay stepping (:class:`ReplayStepping`, its controls and keys)
-over Diabolik's board: every position of the finished game drawn as at the table, with the move's
-sentences beside it.
+``diabolik-replay``: the shell's replay of a game on a title's board (:class:`BoardReplay`, its
+controls and keys) with Diabolik's board: every position of the finished game drawn as at the
+table, with the move's sentences beside it.
 """
 
 from __future__ import annotations
@@ -18,15 +18,13 @@ import pygame
 
 from game.engine import titles
 from game.engine.api import TABLE
-from game.engine.i18n import current_language, t
+from game.engine.i18n import t
 from game.engine.replay import Match
 from game.ui import registry, theme
 from game.ui.canvas import Canvas
-from game.ui.scene import Scene
 from game.ui.scenes.end import EndScene, players_of
-from game.ui.scenes.replay import ReplayStepping
-from game.ui.scenes.table import PANEL as SIDE, fitted
-from game.ui.widgets import Button, draw_panel
+from game.ui.scenes.replay import BoardReplay
+from game.ui.scenes.table import fitted
 
 from game.diabolik.texts import texts_for
 from game.diabolik.ui import art
@@ -46,6 +44,8 @@ def figures(match: Match) -> dict[str, Any]:
 class DiabolikEndScene(EndScene):
     """See the module docstring."""
 
+    layer_name = "diabolik-end"
+
     def replay_scene(self) -> Any:
         return DiabolikReplay(self.match)
 
@@ -53,10 +53,6 @@ class DiabolikEndScene(EndScene):
         from game.diabolik.ui.setup import DiabolikSetupScene
 
         return DiabolikSetupScene("diabolik", config=self.match.config, players=self.players or None)
-
-    def draw(self, canvas: Canvas) -> None:
-        canvas.layer(("diabolik-end", id(self), current_language()), self._draw_static)
-        Scene.draw(self, canvas)
 
     def _draw_static(self, canvas: Canvas) -> None:
         f = figures(self.match)
@@ -79,77 +75,29 @@ class DiabolikEndScene(EndScene):
             fitted(canvas, who_name(seat), (card.left + 74, card.centery), card.width - 86, 28, theme.DISPLAY,
                    theme.INK, anchor="midleft")
             x += 260
-        # the figures
-        tiles = [(t("diabolik_table.end.rounds"), str(f["round"])),
-                 (t("diabolik_table.end.danger"), t("diabolik_table.end.of", n=f["danger"], max=f["danger_max"])),
-                 (t("diabolik_table.end.loot"), t("diabolik_table.end.of", n=f["banked"], max=4))]
-        w = (p.width - 120 - 2 * 24) / 3
-        for i, (label, value) in enumerate(tiles):
-            r = pygame.FRect(p.left + 60 + i * (w + 24), p.top + 300, w, 120)
-            canvas.fill((12, 18, 36), r, radius=12)
-            canvas.border(theme.EDGE, r, width=1, radius=12)
-            fitted(canvas, label.upper(), (r.centerx, r.top + 16), r.width - 20, 16, theme.BOLD, theme.MUTED,
-                   anchor="midtop", tracking=2)
-            canvas.text(value, (r.centerx, r.top + 44), 54, theme.DISPLAY, theme.INK, anchor="midtop")
-        canvas.text(t("i12_shell.end.moves", n=len(self.match.log)), (p.centerx, p.top + 440), 17, theme.ITALIC,
-                    theme.MUTED, anchor="midtop")
+        self.draw_figures(canvas, [
+            (t("diabolik_table.end.rounds"), str(f["round"])),
+            (t("diabolik_table.end.danger"), t("diabolik_table.end.of", n=f["danger"], max=f["danger_max"])),
+            (t("diabolik_table.end.loot"), t("diabolik_table.end.of", n=f["banked"], max=4))], p.top + 300)
+        self.draw_moves(canvas, p.top + 440)
 
 
-class DiabolikReplay(ReplayStepping, Scene):
+class DiabolikReplay(BoardReplay):
     """A finished game, position by position, on Diabolik's board (see the module docstring)."""
 
-    fills_window = True
+    layer_name = "diabolik-replay"
 
     def __init__(self, match: Match, *, start: int = 0, playing: bool = False) -> None:
-        if not match.state.is_over():
-            raise ValueError("a game is replayed only once it is over")
-        Scene.__init__(self)
-        self.spec = titles.title(match.title)
-        self.load_game(match)
-        self.board = DiabolikBoard()
+        super().__init__(match, DiabolikBoard(), start=start, playing=playing)
         locations = tuple(match.state.view(TABLE).locations)
         set_places(locations)
         self.say = texts_for(locations, match.state.view(TABLE).danger_max)
-        self.controls = self.stepping_buttons(SIDE.left + 18, SIDE.bottom - 76, SIDE.width - 36, 56, 8.0)
-        self.back_button = Button((SIDE.right - 18 - 150, SIDE.top + 12, 150, 40), lambda: t("i12_shell.replay.back"),
-                                  self.back, style="ghost", icon="back", size=18)
-        self.widgets = [*self.controls, self.back_button]
-        self.go(start)
-        self.set_playing(playing)
 
-    def animating(self) -> bool:
-        return self.playing or super().animating()
+    def seat_name(self, seat: str) -> str:
+        return who_name(seat)
 
-    def draw(self, canvas: Canvas) -> None:
-        canvas.layer(("diabolik-replay", id(self), self.version, current_language()), self._draw_static)
-        for widget in self.widgets:
-            widget.draw(canvas)
-
-    def _draw_static(self, canvas: Canvas) -> None:
-        canvas.clear(theme.NIGHT)
-        self.board.draw(canvas, self.current.view(TABLE), [], (-1000.0, -1000.0))
-        draw_panel(canvas, SIDE, theme.PANEL, theme.EDGE, radius=16, shadow=True)
-        sx, sw = SIDE.left + 18, SIDE.width - 36
-        canvas.text(t("i12_shell.replay.kicker").upper(), (sx, SIDE.top + 22), 15, theme.BOLD, theme.GOLD, tracking=2)
-        title = t("i12_shell.replay.start") if self.index == 0 else \
-            t("i12_shell.replay.step", n=self.index, total=self.total)
-        fitted(canvas, title, (sx, SIDE.top + 58), sw, 34, theme.DISPLAY, theme.INK)
-        y = SIDE.top + 104
-        if self.index > 0:
-            seat = self.actions[self.index - 1].seat
-            canvas.text(t("i12_shell.replay.by", who=who_name(seat)).upper(), (sx, y), 14, theme.BOLD, theme.FAINT,
-                        tracking=2)
-            y += 26
-        bottom = SIDE.bottom - 120
-        for e in self.events[self.index]:
-            line = self.say({"kind": e.kind, **dict(e.data)})
-            h = canvas.text_box_height(line, sw, 17, theme.BODY, 1.15)
-            if y + h > bottom:
-                break
-            canvas.text_box(line, (sx, y, sw, h + 2), 17, theme.BODY, theme.INK, line_spacing=1.15)
-            y += h + 6
-        canvas.text(t("i12_shell.replay.keys"), (SIDE.centerx, SIDE.bottom - 106), 13, theme.ITALIC, theme.FAINT,
-                    anchor="midtop")
+    def event_line(self, entry: Mapping[str, Any]) -> str:
+        return self.say(dict(entry))
 
 
 def finished_match(seed: int = 1, players: int = 2, level: str = "normal") -> Match:

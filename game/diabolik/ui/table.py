@@ -34,7 +34,7 @@ from game.engine.session import Played, Step as SessionStep, entry as entry_of
 from game.ui import audio, theme
 from game.ui.canvas import Canvas
 from game.ui.dice import DicePanel, Roll
-from game.ui.registry import build_scenes, is_registered, register_scene
+from game.ui.registry import register_scene
 from game.ui.scenes.table import BOARD, TableScene, fitted
 from game.ui.widgets import CLICK_GUARD, CLOCK, Button, draw_panel, ease, mix
 
@@ -226,6 +226,9 @@ class D8Panel(DicePanel):
 class DiabolikTableScene(TableScene):
     """See the module docstring."""
 
+    end_scene = "diabolik-end"
+    computer_turn_first = True
+
     def __init__(self, match: Any, **options: Any) -> None:
         locations = tuple(getattr(match.state.view(TABLE), "locations", ()) or ())
         set_places(locations)
@@ -351,17 +354,6 @@ class DiabolikTableScene(TableScene):
         else:
             self.open_end()
 
-    def open_end(self) -> None:
-        if self.ended or self.stack is None:
-            self.ended = True
-            return
-        self.ended = True
-        name = "diabolik-end" if is_registered("diabolik-end") else "shell-end"
-        scenes = build_scenes(name, self.app, match=self.match, computer=self.session.computer)
-        self.stack.replace(scenes[0])
-        for scene in scenes[1:]:
-            self.stack.push(scene)
-
     def _layout(self) -> None:
         super()._layout()
         self._sync_widgets()
@@ -423,20 +415,6 @@ class DiabolikTableScene(TableScene):
         if self.holding():
             return any(w.wants_hand for w in self.widgets)
         return super().wants_hand_cursor()
-
-    def _draw_turn(self, canvas: Canvas) -> None:
-        """Whose turn: the computer partner's while it plays (the screen stays with the person)."""
-        playing = self.session.computer_to_act()
-        if playing is None or self.session.over:
-            super()._draw_turn(canvas)
-            return
-        from game.ui.scenes.table import TURN
-
-        draw_panel(canvas, TURN, (22, 32, 60, 240), theme.GOLD_DARK, radius=12)
-        canvas.text(t("i12_session.turn.computer_kicker").upper(), (TURN.left + 16, TURN.top + 14), 15, theme.BOLD,
-                    theme.MUTED, tracking=2)
-        fitted(canvas, t("i12_session.turn.computer", name=self.board.seat_name(playing)),
-               (TURN.left + 16, TURN.top + 40), TURN.width - 32, 32, theme.DISPLAY, theme.INK, tracking=1)
 
     # ---------------------------------------------------------------- the log
     def missed(self, index: int | None) -> bool:

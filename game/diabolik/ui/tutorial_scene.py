@@ -12,26 +12,23 @@ the show (Space or a click steps through it, as at the table). Notes wait for *C
 note is the "Well done" screen: the tutorial ends with the first loot banked, not with the game.
 
 Each step starts by saving the progress, so *Leave* (or Esc) goes back to the title and the
-title's *Tutorial* offers Resume / Start over. Registered as the tutorial ``diabolik`` and as the
+title's *Tutorial* offers Resume / Start over. What every tutorial on the shell's table does the
+same way (the script moving on, the ring, the panel's place) is
+:class:`game.ui.tutorial.TableTutorial`'s. Registered as the tutorial ``diabolik`` and as the
 screenshot scene ``diabolik-tutorial``.
 """
 
 from __future__ import annotations
 
-import math
 from types import SimpleNamespace
 from typing import Any
 
 import pygame
 
-from game.engine.api import Action
 from game.engine.i18n import t
-from game.ui import theme
 from game.ui.registry import register_scene
 from game.ui.scenes.table import BOARD
-from game.ui.widgets import CLOCK
-from game.ui.tutorial import Progress, ScriptedTutorial, WellDoneScene, draw_highlight, \
-    register_tutorial, script_fits
+from game.ui.tutorial import Progress, ScriptedTutorial, TableTutorial, register_tutorial, script_fits, step_index
 
 from game.diabolik import texts
 from game.diabolik.rules import Move
@@ -48,7 +45,7 @@ PLACE_VALUES = ("to", "at", "hideout")
 WHO_VALUES = ("police",)
 
 
-class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
+class DiabolikTutorialScene(TableTutorial, DiabolikTableScene):
     """See the module docstring. ``step``: where to begin (a resume); ``persist``: save the progress
     (off for screenshots and tests that do not want it)."""
 
@@ -64,8 +61,6 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
         super().__init__(match, autosave=False, start_revealed=True,
                          event_text=texts.texts_for(view.locations, view.danger_max))
         self.coach.kicker = t("diabolik_tutorial.name")
-        self.time = 0.0            # the highlight's pulse
-        self.point_at: tuple[float, float] | None = None   # a pointer held still (the screenshot's)
 
     # ================================================================ the script's texts
     def sentence(self, step: Step | None = None) -> str:
@@ -91,46 +86,11 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
     def busy(self) -> bool:
         return self.show is not None
 
-    # ================================================================ the table, following the script
-    def enter(self) -> None:
-        super().enter()
-        self.sync()
-
-    def play(self, action: Action) -> None:
-        super().play(action)
-        self.sync()
-
-    def refresh(self) -> None:
-        self._layout()
-
-    def _layout(self) -> None:
-        super()._layout()
-        # the script goes one way: no undo, no passing the mouse
-        self.widgets = [w for w in self.widgets if w not in (self.undo_button, self.pass_button)]
-
-    def begin_step(self) -> None:
-        """The last note ends the tutorial with "Well done" (the game goes on: the story ends with
-        the first loot banked, not with the heist)."""
-        last = self.index == len(self.script.steps) - 1
-        if last and self.step.kind == "note" and not self.match.state.is_over():
-            self.begun = True
-            self.finished = True
-            self.coach.set(self.sentence(), self.index + 1, len(self.script.steps), note=False, waiting=False)
-            if self.persist:
-                Progress.clear(self.tutorial_name)
-            if self.stack is not None:
-                self.stack.push(WellDoneScene(self.sentence(), on_back=self.to_title))
-            return
-        super().begin_step()
-
-    def on_over(self) -> None:   # the script never reaches the end of the game
-        self._layout()
-
     # ================================================================ where to click
     def expected_choice(self) -> Any:
         """The expected action and a label for the refusal ("Follow the highlight: Vannes")."""
-        exp = self.expected()
-        if exp is None or self.show is not None or self.calming() or exp not in self.session.legal():
+        exp = self.expected_now()
+        if exp is None:
             return None
         view = self.session.view()
         board = self.board
@@ -141,11 +101,6 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
         if kind(exp) == "Move":
             return SimpleNamespace(action=exp, label=board.place(view, int(exp.to)))
         return SimpleNamespace(action=exp, label=self.sentence())
-
-    def calming(self) -> bool:
-        """The table's moment of calm after a show (its board drops clicks): no ring meanwhile, so
-        the ring shows only what a click can do."""
-        return CLOCK.now < float(getattr(self, "_quiet_until", -1e9))
 
     def highlight(self) -> tuple[list[pygame.FRect], bool] | None:
         """Where the player must click now: the location card of a move, or the bar's button."""
@@ -175,40 +130,7 @@ class DiabolikTutorialScene(ScriptedTutorial, DiabolikTableScene):
             return DiabolikTableScene.handle(self, event)
         return ScriptedTutorial.handle(self, event)
 
-    def update(self, dt: float) -> None:
-        if self.point_at is not None:
-            self.mouse = self.point_at
-        super().update(dt)
-        self.time += dt
-        canvas = getattr(self.app, "canvas", None) if self.app is not None else None
-        if canvas is not None and not self.finished:
-            # the panel takes its corner before its buttons notice where they are (a button that
-            # moves ignores presses for a moment: moving it while drawing made the next press stale)
-            self.place_coach(self.highlight(), canvas)
-        self.coach.update(dt)
-        self.tick_script(dt, on_top=self.is_top)
-
-    def animating(self) -> bool:
-        return super().animating() or (not self.finished and self.highlight() is not None)
-
-    # ================================================================ drawing
-    def draw(self, canvas: Any) -> None:
-        super().draw(canvas)
-        if self.finished:
-            return
-        h = self.highlight()
-        self.place_coach(h, canvas)
-        if h is not None:
-            rects, round_ = h
-            if rects[0].collidepoint(self.mouse):
-                # the pointer is there: the ring only, so the arrow does not cover the move's cost
-                pulse = 0.5 + 0.5 * math.sin(self.time * 5.0)
-                canvas.border((*theme.GOLD_LIGHT, round(90 + 120 * pulse)), rects[0].inflate(10, 10), width=4,
-                              radius=10)
-            else:
-                draw_highlight(canvas, rects[0], self.time, round_=round_)
-        self.coach.draw(canvas, self.time)
-
+    # ================================================================ the sentence panel's place
     def coach_places(self, height: float) -> list[pygame.FRect]:
         """The four corners of the board's two zones the panel may take (the shadow's first: the
         police and the clues stand above the row)."""
@@ -267,11 +189,11 @@ register_tutorial(NAME, steps=_steps, build=_build, valid=progress_fits, title="
 def _diabolik_tutorial(app: Any, step: str = "move_sighted", **_options: Any) -> DiabolikTutorialScene:
     """The tutorial at one of its steps (``step``: a step's text key, or its number from 1), the
     highlight on what to click; nothing is saved."""
-    steps = load_script().steps
-    index = int(step) - 1 if str(step).isdigit() else next(i for i, s in enumerate(steps) if s.say == step)
+    script = load_script()
+    index = step_index(script, step)
     scene = _build(index, persist=False)
     scene.time = 0.25   # the ring mid-pulse
-    expected = steps[index].expected
+    expected = script.steps[index].expected
     if isinstance(expected, Move):   # the pointer on the card: its cost shows
         scene.point_at = column(expected.to).move(0, 40).center
     return scene

@@ -270,10 +270,9 @@ def _lupin_tutorial(app, step: str = "shoot", **_options):
     """The tutorial at one of its steps (``step``: a step's text key, or its number from 1), the
     highlight on what to click; nothing is saved."""
     from game.lupin.tutorial import load_script
+    from game.ui.tutorial import step_index
 
-    steps = load_script().steps
-    index = int(step) - 1 if str(step).isdigit() else next(i for i, s in enumerate(steps) if s.say == step)
-    scene = _tutorial_build(index, persist=False)
+    scene = _tutorial_build(step_index(load_script(), step), persist=False)
     scene.time = 0.25   # the ring mid-pulse
     return scene
 

@@ -198,9 +198,6 @@ class LupinTutorialScene(ScriptedTutorial, LupinPlayScene):
         self.coach.update(dt)
         self.tick_script(dt, on_top=self.is_top)
 
-    def animating(self) -> bool:   # the highlight pulses and bobs (issue #11: else the app idles)
-        return super().animating() or (not self.finished and self.highlight() is not None)
-
     # ================================================================ drawing
     def draw(self, canvas: Any) -> None:
         super().draw(canvas)

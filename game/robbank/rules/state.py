@@ -151,6 +151,7 @@ class RobState:
     turn: Turn | None = None
     won: bool | None = None                      # the thieves won; None until the end
     end_reason: str = ""
+    opening: tuple[Event, ...] = field(default=(), compare=False, repr=False)   # new_game's events
 
     # ------------------------------------------------------------------------ the board
 
@@ -751,7 +752,9 @@ class RobState:
 
 def new_game(config: Mapping[str, Any], seed: int) -> RobState:
     """A game's first round: the tiles shuffled into the bank (and, if no room is walled in, the
-    pieces placed)."""
+    pieces placed). What it told is kept in ``opening``, the first events of the game's log
+    (:func:`game.engine.api.opening_events`), as a later round's set-up is told by the action that
+    ends the round before."""
     cfg = Config.from_mapping(config)
     data.tiles(cfg.players)
     data.deck("guards")
@@ -762,7 +765,9 @@ def new_game(config: Mapping[str, Any], seed: int) -> RobState:
     for thief in thieves:
         owner[thief] = thief if thief in seats else seats[1]
     state = RobState(config=cfg, rng=Rng(seed), seats=seats, thieves_order=thieves, owner=owner)
-    state._new_round([])
+    events: list[Event] = []
+    state._new_round(events)
+    state.opening = tuple(events)
     return state
 
 

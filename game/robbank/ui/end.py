@@ -4,9 +4,9 @@
 robbery's own result: the thieves or the bank won, why (the rules' reason, in a sentence), the
 seats as their pawns, and the figures: bags stolen against the bags needed, the rounds played.
 
-``robbank-replay``: the shell's replay stepping (:class:`ReplayStepping`, its controls and keys)
-over Rob a Bank's board: every position of the finished game drawn as at the table, with every
-stack face up now that the game is over, and the move's sentences beside it.
+``robbank-replay``: the shell's replay of a game on a title's board (:class:`BoardReplay`, its
+controls and keys) with Rob a Bank's board: every position of the finished game drawn as at the
+table, with every stack face up now that the game is over, and the move's sentences beside it.
 """
 
 from __future__ import annotations
@@ -19,15 +19,13 @@ import pygame
 
 from game.engine import titles
 from game.engine.api import TABLE
-from game.engine.i18n import current_language, t
+from game.engine.i18n import t
 from game.engine.replay import Match
 from game.ui import registry, theme
 from game.ui.canvas import Canvas
-from game.ui.scene import Scene
 from game.ui.scenes.end import EndScene, players_of
-from game.ui.scenes.replay import ReplayStepping
-from game.ui.scenes.table import PANEL as SIDE, fitted
-from game.ui.widgets import Button, draw_panel
+from game.ui.scenes.replay import BoardReplay
+from game.ui.scenes.table import fitted
 
 from game.robbank import texts
 from game.robbank.ui import art
@@ -47,6 +45,8 @@ def figures(match: Match) -> dict[str, Any]:
 class RobEndScene(EndScene):
     """See the module docstring."""
 
+    layer_name = "robbank-end"
+
     def replay_scene(self) -> Any:
         return RobReplay(self.match)
 
@@ -54,10 +54,6 @@ class RobEndScene(EndScene):
         from game.robbank.ui.setup import RobSetupScene
 
         return RobSetupScene("robbank", config=self.match.config, players=self.players or None)
-
-    def draw(self, canvas: Canvas) -> None:
-        canvas.layer(("robbank-end", id(self), current_language()), self._draw_static)
-        Scene.draw(self, canvas)
 
     def _draw_static(self, canvas: Canvas) -> None:
         f = figures(self.match)
@@ -87,18 +83,10 @@ class RobEndScene(EndScene):
             fitted(canvas, texts.seat_name(seat, f["players"]), (card.left + 66, card.centery), card.width - 76, 22,
                    theme.DISPLAY, theme.INK, anchor="midleft")
             x += w + 16
-        tiles = [(t("robbank_ui.end.stolen"), str(f["stolen"])), (t("robbank_ui.end.target"), str(f["target"])),
-                 (t("robbank_ui.end.rounds"), f"{f['round']}/3")]
-        tw = (p.width - 120 - 2 * 24) / 3
-        for i, (label, value) in enumerate(tiles):
-            r = pygame.FRect(p.left + 60 + i * (tw + 24), p.top + 306, tw, 120)
-            canvas.fill((12, 18, 36), r, radius=12)
-            canvas.border(theme.EDGE, r, width=1, radius=12)
-            fitted(canvas, label.upper(), (r.centerx, r.top + 16), r.width - 20, 16, theme.BOLD, theme.MUTED,
-                   anchor="midtop", tracking=2)
-            canvas.text(value, (r.centerx, r.top + 44), 54, theme.DISPLAY, theme.INK, anchor="midtop")
-        canvas.text(t("i12_shell.end.moves", n=len(self.match.log)), (p.centerx, p.top + 446), 17, theme.ITALIC,
-                    theme.MUTED, anchor="midtop")
+        self.draw_figures(canvas, [(t("robbank_ui.end.stolen"), str(f["stolen"])),
+                                   (t("robbank_ui.end.target"), str(f["target"])),
+                                   (t("robbank_ui.end.rounds"), f"{f['round']}/3")], p.top + 306)
+        self.draw_moves(canvas, p.top + 446)
 
 
 def open_view(state: Any) -> Any:
@@ -107,59 +95,24 @@ def open_view(state: Any) -> Any:
     return dataclasses.replace(view, stacks={s: tuple(c) for s, c in state.stacks.items()}, stacks_rule="open")
 
 
-class RobReplay(ReplayStepping, Scene):
+class RobReplay(BoardReplay):
     """A finished robbery, position by position, on Rob a Bank's board."""
 
-    fills_window = True
+    layer_name = "robbank-replay"
 
     def __init__(self, match: Match, *, start: int = 0, playing: bool = False) -> None:
-        if not match.state.is_over():
-            raise ValueError("a game is replayed only once it is over")
-        Scene.__init__(self)
-        self.spec = titles.title(match.title)
-        self.load_game(match)
-        self.board = RobBoard()
-        self.board.players = cast(Any, match.state).config.players
-        self.controls = self.stepping_buttons(SIDE.left + 18, SIDE.bottom - 76, SIDE.width - 36, 56, 8.0)
-        self.back_button = Button((SIDE.right - 18 - 150, SIDE.top + 12, 150, 40), lambda: t("i12_shell.replay.back"),
-                                  self.back, style="ghost", icon="back", size=18)
-        self.widgets = [*self.controls, self.back_button]
-        self.go(start)
-        self.set_playing(playing)
+        board = RobBoard()
+        board.players = cast(Any, match.state).config.players
+        super().__init__(match, board, start=start, playing=playing)
 
-    def animating(self) -> bool:
-        return self.playing or super().animating()
+    def board_view(self, state: Any) -> Any:
+        return open_view(state)
 
-    def draw(self, canvas: Canvas) -> None:
-        canvas.layer(("robbank-replay", id(self), self.version, current_language()), self._draw_static)
-        for widget in self.widgets:
-            widget.draw(canvas)
+    def seat_name(self, seat: str) -> str:
+        return texts.seat_name(seat, self.current.config.players)
 
-    def _draw_static(self, canvas: Canvas) -> None:
-        canvas.clear(theme.NIGHT)
-        self.board.draw(canvas, open_view(self.current), [], (-1000.0, -1000.0))
-        draw_panel(canvas, SIDE, theme.PANEL, theme.EDGE, radius=16, shadow=True)
-        sx, sw = SIDE.left + 18, SIDE.width - 36
-        canvas.text(t("i12_shell.replay.kicker").upper(), (sx, SIDE.top + 22), 15, theme.BOLD, theme.GOLD, tracking=2)
-        title = t("i12_shell.replay.start") if self.index == 0 else \
-            t("i12_shell.replay.step", n=self.index, total=self.total)
-        fitted(canvas, title, (sx, SIDE.top + 58), sw, 34, theme.DISPLAY, theme.INK)
-        y = SIDE.top + 104
-        if self.index > 0:
-            seat = self.actions[self.index - 1].seat
-            who = texts.seat_name(seat, self.current.config.players)
-            canvas.text(t("i12_shell.replay.by", who=who).upper(), (sx, y), 14, theme.BOLD, theme.FAINT, tracking=2)
-            y += 26
-        bottom = SIDE.bottom - 120
-        for e in self.events[self.index]:
-            line = texts.event_text({"kind": e.kind, **dict(e.data)})
-            h = canvas.text_box_height(line, sw, 17, theme.BODY, 1.15)
-            if y + h > bottom:
-                break
-            canvas.text_box(line, (sx, y, sw, h + 2), 17, theme.BODY, theme.INK, line_spacing=1.15)
-            y += h + 6
-        canvas.text(t("i12_shell.replay.keys"), (SIDE.centerx, SIDE.bottom - 106), 13, theme.ITALIC, theme.FAINT,
-                    anchor="midtop")
+    def event_line(self, entry: Mapping[str, Any]) -> str:
+        return texts.event_text(entry)
 
 
 def finished_match(seed: int = 1, players: int = 3, thieves_win: bool | None = True, tries: int = 30) -> Match:

@@ -30,9 +30,9 @@ from game.engine.i18n import current_language, t
 from game.engine.session import Played, entry as entry_of
 from game.ui import audio, theme
 from game.ui.canvas import Canvas
-from game.ui.registry import build_scenes, is_registered, register_scene
-from game.ui.scenes.table import BOARD, TURN, TableScene, fitted
-from game.ui.widgets import CLICK_GUARD, CLOCK, draw_panel
+from game.ui.registry import register_scene
+from game.ui.scenes.table import BOARD, TableScene
+from game.ui.widgets import CLICK_GUARD, CLOCK
 
 from game.robbank import texts
 from game.robbank.ui import art
@@ -62,6 +62,8 @@ class RobTableScene(TableScene):
     """See the module docstring."""
 
     board: RobBoard
+    end_scene = "robbank-end"
+    computer_turn_first = True
 
     def __init__(self, match: Any, **options: Any) -> None:
         rule = match.state.view(TABLE).stacks_rule
@@ -133,18 +135,6 @@ class RobTableScene(TableScene):
         from game.robbank.ui.setup import RobSetupScene
 
         return RobSetupScene("robbank", config=config, players=players)
-
-    # ---------------------------------------------------------------- the end
-    def open_end(self) -> None:
-        if self.ended or self.stack is None:
-            self.ended = True
-            return
-        self.ended = True
-        name = "robbank-end" if is_registered("robbank-end") else "shell-end"
-        scenes = build_scenes(name, self.app, match=self.match, computer=self.session.computer)
-        self.stack.replace(scenes[0])
-        for scene in scenes[1:]:
-            self.stack.push(scene)
 
     # ---------------------------------------------------------------- time and input
     def quiet_for(self, seconds: float) -> None:
@@ -246,17 +236,9 @@ class RobTableScene(TableScene):
             remaining = turn.parts if turn is not None and turn.card == card else None
             draw_card(canvas, r, stack, card, remaining=remaining, lit=True)
 
-    def _draw_turn(self, canvas: Canvas) -> None:
-        """Whose turn: the computer's seat while it plays (the screen stays with the person)."""
-        playing = self.session.computer_to_act()
-        if playing is None or self.session.over:
-            super()._draw_turn(canvas)
-            return
-        draw_panel(canvas, TURN, (22, 32, 60, 240), theme.GOLD_DARK, radius=12)
-        canvas.text(t("i12_session.turn.computer_kicker").upper(), (TURN.left + 16, TURN.top + 14), 15, theme.BOLD,
-                    theme.MUTED, tracking=2)
-        fitted(canvas, t("robbank_ui.computer_turn", name=self.board.seat_name(playing)),
-               (TURN.left + 16, TURN.top + 40), TURN.width - 32, 32, theme.DISPLAY, theme.INK, tracking=1)
+    def computer_turn_line(self, seat: str) -> str:
+        """The computer's seat while it plays ("The bank is playing"; the screen stays with the person)."""
+        return t("robbank_ui.computer_turn", name=self.board.seat_name(seat))
 
 
 @register_scene("robbank-table")

@@ -10,24 +10,21 @@ screen stays the yellow thief's and never shows the bank's hand).
 
 The last note is the "Well done" screen: the tutorial ends with the first bag stolen. Each step
 saves the progress, so *Leave* (or Esc) goes back to the title and *Tutorial* offers Resume / Start
-over. Registered as the tutorial ``robbank`` and as the screenshot scene ``robbank-tutorial``.
+over. What every tutorial on the shell's table does the same way (the script moving on, the ring,
+the panel's place) is :class:`game.ui.tutorial.TableTutorial`'s. Registered as the tutorial
+``robbank`` and as the screenshot scene ``robbank-tutorial``.
 """
 
 from __future__ import annotations
 
-import math
 from types import SimpleNamespace
 from typing import Any
 
 import pygame
 
-from game.engine.api import Action
 from game.engine.i18n import t
-from game.ui import theme
 from game.ui.registry import register_scene
-from game.ui.widgets import CLOCK
-from game.ui.tutorial import Progress, ScriptedTutorial, WellDoneScene, draw_highlight, register_tutorial, \
-    script_fits
+from game.ui.tutorial import Progress, TableTutorial, register_tutorial, script_fits, step_index
 
 from game.robbank.rules import GuardMove, Grab, Lay, Lock, MoveCar, PlaceCar, Pick, Rotate, Spray, ThiefMove, Vents
 from game.robbank.rules.actions import ALARM
@@ -46,7 +43,7 @@ class ScriptSeat:
         return None
 
 
-class RobTutorialScene(ScriptedTutorial, RobTableScene):
+class RobTutorialScene(TableTutorial, RobTableScene):
     """See the module docstring."""
 
     board: RobBoard
@@ -61,8 +58,6 @@ class RobTutorialScene(ScriptedTutorial, RobTableScene):
         others = {s: ScriptSeat() for s in match.state.seats if s != script.player}
         super().__init__(match, computer=others, autosave=False, start_revealed=True)
         self.coach.kicker = t("robbank_tutorial.name")
-        self.time = 0.0
-        self.point_at: tuple[float, float] | None = None
 
     # ================================================================ the script's texts
     def sentence(self, step: Step | None = None) -> str:
@@ -88,38 +83,6 @@ class RobTutorialScene(ScriptedTutorial, RobTableScene):
 
     def busy(self) -> bool:
         return self.flip is not None
-
-    # ================================================================ the table, following the script
-    def enter(self) -> None:
-        super().enter()
-        self.sync()
-
-    def play(self, action: Action) -> None:
-        super().play(action)
-        self.sync()
-
-    def refresh(self) -> None:
-        self._layout()
-
-    def _layout(self) -> None:
-        super()._layout()
-        self.widgets = [w for w in self.widgets if w not in (self.undo_button, self.pass_button, self.faster_button)]
-
-    def begin_step(self) -> None:
-        last = self.index == len(self.script.steps) - 1
-        if last and self.step.kind == "note" and not self.match.state.is_over():
-            self.begun = True
-            self.finished = True
-            self.coach.set(self.sentence(), self.index + 1, len(self.script.steps), note=False, waiting=False)
-            if self.persist:
-                Progress.clear(self.tutorial_name)
-            if self.stack is not None:
-                self.stack.push(WellDoneScene(self.sentence(), on_back=self.to_title))
-            return
-        super().begin_step()
-
-    def on_over(self) -> None:
-        self._layout()
 
     # ================================================================ where to click
     def expected_rect(self) -> pygame.FRect | None:
@@ -151,8 +114,8 @@ class RobTutorialScene(ScriptedTutorial, RobTableScene):
         return None
 
     def expected_choice(self) -> Any:
-        exp = self.expected()
-        if exp is None or self.calming() or self.flip is not None or exp not in self.session.legal():
+        exp = self.expected_now()
+        if exp is None:
             return None
         view = self.session.view()
         for _rect, action, label in self.board.buttons(view, self.session.legal()):
@@ -160,50 +123,13 @@ class RobTutorialScene(ScriptedTutorial, RobTableScene):
                 return SimpleNamespace(action=exp, label=label)
         return SimpleNamespace(action=exp, label=self.sentence())
 
-    def calming(self) -> bool:
-        return CLOCK.now < float(getattr(self, "_quiet_until", -1e9))
-
     def highlight(self) -> tuple[list[pygame.FRect], bool] | None:
         if self.expected_choice() is None:
             return None
         rect = self.expected_rect()
         return ([rect], False) if rect is not None else None
 
-    # ================================================================ input and time
-    def handle(self, event: Any) -> bool:
-        return ScriptedTutorial.handle(self, event)
-
-    def update(self, dt: float) -> None:
-        if self.point_at is not None:
-            self.mouse = self.point_at
-        super().update(dt)
-        self.time += dt
-        canvas = getattr(self.app, "canvas", None) if self.app is not None else None
-        if canvas is not None and not self.finished:
-            self.place_coach(self.highlight(), canvas)
-        self.coach.update(dt)
-        self.tick_script(dt, on_top=self.is_top)
-
-    def animating(self) -> bool:
-        return super().animating() or (not self.finished and self.highlight() is not None)
-
-    # ================================================================ drawing
-    def draw(self, canvas: Any) -> None:
-        super().draw(canvas)
-        if self.finished:
-            return
-        h = self.highlight()
-        self.place_coach(h, canvas)
-        if h is not None:
-            rects, round_ = h
-            if rects[0].collidepoint(self.mouse):
-                pulse = 0.5 + 0.5 * math.sin(self.time * 5.0)
-                canvas.border((*theme.GOLD_LIGHT, round(90 + 120 * pulse)), rects[0].inflate(10, 10), width=4,
-                              radius=10)
-            else:
-                draw_highlight(canvas, rects[0], self.time, round_=round_)
-        self.coach.draw(canvas, self.time)
-
+    # ================================================================ the sentence panel's place
     def coach_places(self, height: float) -> list[pygame.FRect]:
         """Over the stacks (top or bottom of the right part) or over the floor plan's road side."""
         return [pygame.FRect(RIGHT.left, RIGHT.top, COACH_W, height),
@@ -243,8 +169,6 @@ register_tutorial(NAME, steps=_steps, build=_build, valid=progress_fits, title="
 @register_scene("robbank-tutorial")
 def _robbank_tutorial(app: Any, step: str = "grab", **_options: Any) -> RobTutorialScene:
     """The tutorial at one of its steps (``step``: a step's text key, or its number from 1)."""
-    steps = load_script().steps
-    index = int(step) - 1 if str(step).isdigit() else next(i for i, s in enumerate(steps) if s.say == step)
-    scene = _build(index, persist=False)
+    scene = _build(step_index(load_script(), step), persist=False)
     scene.time = 0.25
     return scene

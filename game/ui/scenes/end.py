@@ -14,7 +14,7 @@ without a match it shows a finished example game (what ``heist-table screenshot`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -27,6 +27,7 @@ from game.ui import backdrop, registry, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
 from game.ui.scenes.setup import seat_label, text_or
+from game.ui.scenes.table import fitted
 from game.ui.widgets import Button, draw_panel, top_band
 
 SCENE_NAME = "shell-end"
@@ -101,9 +102,13 @@ class EndActions:
 
 
 class EndScene(EndActions, Scene):
-    """See the module docstring. ``players`` (seat → "person" or a bot's name) is kept for Play again."""
+    """See the module docstring. ``players`` (seat → "person" or a bot's name) is kept for Play again.
+    A title's own end screen draws its result in :meth:`_draw_static` with the parts here
+    (:meth:`draw_frame`, :meth:`draw_title`, :meth:`draw_figures`, :meth:`draw_moves`) and names its
+    cached layer with ``layer_name``."""
 
     fills_window = True
+    layer_name = SCENE_NAME
 
     def __init__(self, match: Match, *, players: Mapping[str, str] | None = None) -> None:
         super().__init__()
@@ -127,7 +132,7 @@ class EndScene(EndActions, Scene):
         return sorted(result_summary(self.match)["scores"])
 
     def draw(self, canvas: Canvas) -> None:
-        canvas.layer(("shell-end", id(self), current_language()), self._draw_static)
+        canvas.layer((self.layer_name, id(self), current_language()), self._draw_static)
         super().draw(canvas)
 
     def draw_frame(self, canvas: Canvas, band: Any) -> pygame.FRect:
@@ -151,14 +156,31 @@ class EndScene(EndActions, Scene):
         canvas.text(title, (p.centerx, p.top + 62), size, theme.DISPLAY, colour, anchor="midtop",
                     shadow=(0, 0, 0, 160), shadow_offset=3)
 
+    def draw_figures(self, canvas: Canvas, tiles: Sequence[tuple[str, str]], top: float) -> None:
+        """The game's figures side by side across the panel at ``top``: each a tile, its label over
+        its value."""
+        p = PANEL
+        w = (p.width - 120 - (len(tiles) - 1) * 24) / len(tiles)
+        for i, (label, value) in enumerate(tiles):
+            r = pygame.FRect(p.left + 60 + i * (w + 24), top, w, 120)
+            canvas.fill((12, 18, 36), r, radius=12)
+            canvas.border(theme.EDGE, r, width=1, radius=12)
+            fitted(canvas, label.upper(), (r.centerx, r.top + 16), r.width - 20, 16, theme.BOLD, theme.MUTED,
+                   anchor="midtop", tracking=2)
+            canvas.text(value, (r.centerx, r.top + 44), 54, theme.DISPLAY, theme.INK, anchor="midtop")
+
+    def draw_moves(self, canvas: Canvas, top: float) -> None:
+        """How many moves the game took, centred under the result at ``top``."""
+        canvas.text(t("i12_shell.end.moves", n=len(self.match.log)), (PANEL.centerx, top), 17, theme.ITALIC,
+                    theme.MUTED, anchor="midtop")
+
     def _draw_static(self, canvas: Canvas) -> None:
         res = result_summary(self.match)
         p = self.draw_frame(canvas, theme.GOLD if res["winners"] else theme.CYAN)
         self.draw_title(canvas, winners_title(self.spec, res["winners"]), theme.INK)
         canvas.text_box(reason_text(self.spec, str(res["reason"])), (p.left + 60, p.top + 150, p.width - 120, 40),
                         22, theme.BODY, (222, 216, 202), align="center", max_lines=1)
-        canvas.text(t("i12_shell.end.moves", n=len(self.match.log)), (p.centerx, p.top + 196), 17, theme.ITALIC,
-                    theme.MUTED, anchor="midtop")
+        self.draw_moves(canvas, p.top + 196)
         top = p.top + 240
         canvas.line(theme.EDGE, (p.left + 40, top - 10), (p.right - 40, top - 10), 1)
         canvas.text(t("i12_shell.end.seats").upper(), (p.left + 60, top), 15, theme.BOLD, theme.GOLD, tracking=2.5)

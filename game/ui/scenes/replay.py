@@ -9,9 +9,10 @@ replays the whole log through a :class:`game.engine.replay.Match`, keeping a cop
 ``checkpoint`` moves (with each move's events and a ``mark`` of the position it led to), so a jump
 anywhere replays at most that many moves from the nearest copy and a step forward applies just the
 next one; first, previous, play/pause, next, last (also Home, ←, Space, →, End), Esc goes back.
-A title with its own drawing (a board) mixes it into its scene; :class:`ReplayScene` is the
-default for a title without one: the review view as a readable text panel, and the moves' events
-as sentences (the spec's ``event_text``, else :func:`event_sentence`).
+A title with its own drawing (a board) mixes it into its scene, or builds on :class:`BoardReplay`
+(its board as at the table, the table's side panel with the move's sentences and the controls);
+:class:`ReplayScene` is the default for a title without one: the review view as a readable text
+panel, and the moves' events as sentences (the spec's ``event_text``, else :func:`event_sentence`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 import pygame
 
 from game.engine import titles
-from game.engine.api import Event
+from game.engine.api import TABLE, Event
 from game.engine.i18n import current_language, t
 from game.engine.replay import Match
 from game.engine.titles import TitleSpec
@@ -31,6 +32,7 @@ from game.ui import backdrop, registry, theme
 from game.ui.canvas import Canvas
 from game.ui.scene import Scene
 from game.ui.scenes.setup import seat_label, text_or
+from game.ui.scenes.table import PANEL as TABLE_PANEL, fitted
 from game.ui.widgets import Button, draw_panel
 
 SCENE_NAME = "shell-replay"
@@ -344,6 +346,80 @@ class ReplayScene(ReplayStepping, Scene):
 
     def _draw_keys(self, canvas: Canvas) -> None:
         canvas.text(t("i12_shell.replay.keys"), (SIDE.centerx, CONTROLS_Y - 30), 14, theme.ITALIC, theme.FAINT,
+                    anchor="midtop")
+
+
+class BoardReplay(ReplayStepping, Scene):
+    """A finished game, position by position, on a title's own ``board`` (a board view of the
+    shell's table: ``board.draw(canvas, view, legal, mouse)``): the board as at the table, and in
+    the table's side panel the step, whose move it was and its events as sentences, above the
+    stepping controls. Only a game that is over is replayed (ValueError). The title may change
+    :meth:`board_view` (what the board shows of a position: the table's view), :meth:`seat_name`
+    and :meth:`event_line` (the spec's), and names its cached layer with ``layer_name``."""
+
+    fills_window = True
+    layer_name = "board-replay"
+
+    def __init__(self, match: Match, board: Any, *, start: int = 0, playing: bool = False) -> None:
+        if not match.state.is_over():
+            raise ValueError("a game is replayed only once it is over")
+        Scene.__init__(self)
+        self.spec = titles.title(match.title)
+        self.load_game(match)
+        self.board = board
+        side = TABLE_PANEL
+        self.controls = self.stepping_buttons(side.left + 18, side.bottom - 76, side.width - 36, 56, 8.0)
+        self.back_button = Button((side.right - 18 - 150, side.top + 12, 150, 40), lambda: t("i12_shell.replay.back"),
+                                  self.back, style="ghost", icon="back", size=18)
+        self.widgets = [*self.controls, self.back_button]
+        self.go(start)
+        self.set_playing(playing)
+
+    # ---------------------------------------------------------------- the title's part
+    def board_view(self, state: Any) -> Any:
+        """What the board shows of a position (the table's view)."""
+        return state.view(TABLE)
+
+    def seat_name(self, seat: str) -> str:
+        return seat_label(self.spec, seat)
+
+    def event_line(self, entry: Mapping[str, Any]) -> str:
+        """An event (``{"kind": ..., **data}``, un-redacted) as a sentence."""
+        return event_sentence(self.spec, entry)
+
+    # ---------------------------------------------------------------- drawing
+    def animating(self) -> bool:
+        return self.playing or super().animating()
+
+    def draw(self, canvas: Canvas) -> None:
+        canvas.layer((self.layer_name, id(self), self.version, current_language()), self._draw_static)
+        for widget in self.widgets:
+            widget.draw(canvas)
+
+    def _draw_static(self, canvas: Canvas) -> None:
+        side = TABLE_PANEL
+        canvas.clear(theme.NIGHT)
+        self.board.draw(canvas, self.board_view(self.current), [], (-1000.0, -1000.0))
+        draw_panel(canvas, side, theme.PANEL, theme.EDGE, radius=16, shadow=True)
+        sx, sw = side.left + 18, side.width - 36
+        canvas.text(t("i12_shell.replay.kicker").upper(), (sx, side.top + 22), 15, theme.BOLD, theme.GOLD, tracking=2)
+        title = t("i12_shell.replay.start") if self.index == 0 else \
+            t("i12_shell.replay.step", n=self.index, total=self.total)
+        fitted(canvas, title, (sx, side.top + 58), sw, 34, theme.DISPLAY, theme.INK)
+        y = side.top + 104
+        if self.index > 0:
+            who = self.seat_name(self.actions[self.index - 1].seat)
+            canvas.text(t("i12_shell.replay.by", who=who).upper(), (sx, y), 14, theme.BOLD, theme.FAINT, tracking=2)
+            y += 26
+        bottom = side.bottom - 120
+        for e in self.events[self.index]:
+            line = self.event_line({"kind": e.kind, **dict(e.data)})
+            h = canvas.text_box_height(line, sw, 17, theme.BODY, 1.15)
+            if y + h > bottom:
+                break
+            canvas.text_box(line, (sx, y, sw, h + 2), 17, theme.BODY, theme.INK, line_spacing=1.15)
+            y += h + 6
+        canvas.text(t("i12_shell.replay.keys"), (side.centerx, side.bottom - 106), 13, theme.ITALIC, theme.FAINT,
                     anchor="midtop")
 
 

@@ -23,8 +23,9 @@ A title plugs in with a board view and a registered scene named by its spec's ``
 called ``factory(app, match=<Match>, computer={seat: bot}, autosave=<bool>)`` (and with no options
 for a screenshot): the example title's is :mod:`game.ui.example_table`.
 
-At the end the table opens the shell's end screen (the scene ``"shell-end"``, ``factory(app,
-match=...)``) when one is registered, else it shows the result in a panel of its own.
+At the end the table opens the title's own end screen (the scene its ``end_scene`` names) or else
+the shell's (the scene ``"shell-end"``, ``factory(app, match=..., computer=...)``), the first of
+them registered; with neither, it shows the result in a panel of its own.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.engine.api import TABLE, Action, IllegalAction
+from game.engine.api import Action, IllegalAction
 from game.engine.i18n import current_language, t
 from game.engine.saves import Autosaver
 from game.engine.session import Played, Step, TableSession, entry
@@ -334,6 +335,9 @@ class TableScene(TableParts, Scene):
     (``last_seen``, ``held`` from a save: :func:`game.engine.session.options_from_meta`)."""
 
     fills_window = True
+    end_scene: str | None = None           # the title's own end screen, a registered scene's name
+    computer_turn_first = False            # the turn panel names the computer's seat at work even
+    #                                        while a person's seat is on screen (it stays with the person)
 
     def __init__(self, match: Any, board: BoardView, *, computer: Mapping[str, Any] | None = None,
                  autosave: bool = True, autosaver: Autosaver | None = None, start_revealed: bool = False,
@@ -461,15 +465,17 @@ class TableScene(TableParts, Scene):
 
     # ================================================================ the end
     def open_end(self) -> None:
-        """The shell's end screen when there is one; else the panel drawn here."""
+        """The title's end screen (:attr:`end_scene`), else the shell's, in place of the table, when
+        one is registered; else the panel drawn here."""
         if self.ended or self.stack is None:
             self.ended = True
             return
         self.ended = True
         from game.ui import registry
 
-        if registry.is_registered("shell-end"):
-            scenes = registry.build_scenes("shell-end", self.app, match=self.match, computer=self.session.computer)
+        name = next((n for n in (self.end_scene, "shell-end") if registry.is_registered(n)), None)
+        if name is not None:
+            scenes = registry.build_scenes(name, self.app, match=self.match, computer=self.session.computer)
             self.stack.replace(scenes[0])
             for scene in scenes[1:]:
                 self.stack.push(scene)
@@ -577,19 +583,27 @@ class TableScene(TableParts, Scene):
             for i, line in enumerate(lines):
                 canvas.text(line, (MESSAGE.left + 12, MESSAGE.top + 10 + i * 22), 17, theme.BOLD, theme.INK)
 
-    def _draw_turn(self, canvas: Canvas) -> None:
-        draw_panel(canvas, TURN, (22, 32, 60, 240), theme.GOLD_DARK, radius=12)
+    def turn_text(self) -> tuple[str, str]:
+        """The turn panel's kicker and line: the game over, the seat on screen, the computer's seat at
+        work (first, with :attr:`computer_turn_first`), or waiting."""
         session = self.session
         if session.over:
-            kicker, line = t("i12_session.turn.over_kicker"), t("i12_session.turn.over")
-        elif session.revealed:
-            kicker = t("i12_session.turn.kicker")
-            line = t("i12_session.turn.seat", name=self.board.seat_name(session.on_screen))
-        elif session.computer_to_act() is not None:
-            kicker = t("i12_session.turn.computer_kicker")
-            line = t("i12_session.turn.computer", name=self.board.seat_name(session.computer_to_act() or TABLE))
-        else:
-            kicker, line = t("i12_session.turn.waiting_kicker"), t("i12_session.turn.waiting")
+            return t("i12_session.turn.over_kicker"), t("i12_session.turn.over")
+        playing = session.computer_to_act()
+        if playing is not None and (self.computer_turn_first or not session.revealed):
+            return t("i12_session.turn.computer_kicker"), self.computer_turn_line(playing)
+        if session.revealed:
+            return t("i12_session.turn.kicker"), t("i12_session.turn.seat",
+                                                   name=self.board.seat_name(session.on_screen))
+        return t("i12_session.turn.waiting_kicker"), t("i12_session.turn.waiting")
+
+    def computer_turn_line(self, seat: str) -> str:
+        """The turn panel's line while the computer's ``seat`` plays."""
+        return t("i12_session.turn.computer", name=self.board.seat_name(seat))
+
+    def _draw_turn(self, canvas: Canvas) -> None:
+        draw_panel(canvas, TURN, (22, 32, 60, 240), theme.GOLD_DARK, radius=12)
+        kicker, line = self.turn_text()
         canvas.text(kicker.upper(), (TURN.left + 16, TURN.top + 14), 15, theme.BOLD, theme.MUTED, tracking=2)
         fitted(canvas, line, (TURN.left + 16, TURN.top + 40), TURN.width - 32, 32, theme.DISPLAY, theme.INK,
                tracking=1)
