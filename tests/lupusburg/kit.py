@@ -129,4 +129,5 @@ def refused(state: LupusState, action: Any, key: str | None = None) -> IllegalAc
     return caught.value
 
 
-__all__ = ["F", "House", "T", "W", "act", "for_seat", "make_state", "night", "of", "own_call", "refused", "skip_to", "to_day"]
+__all__ = ["F", "House", "T", "W", "act", "for_seat", "make_state", "night", "of", "own_call", "refused", "skip_to",
+           "to_day"]

@@ -76,8 +76,8 @@ def test_the_votes_stay_secret_until_the_last_is_in_then_everyone_sees_them():
     (shown,) = of(events, "votes")
     assert shown["round"] == "nomination"
     assert shown["ballots"] == {s: [list(h) for h in v] for s, v in ballots.items()}
-    assert sorted(map(tuple, shown["tally"])) == sorted([("green", "left", 4), ("yellow", "left", 3), ("red", "left", 1),
-                                                        ("blue", "right", 1)])
+    assert sorted(map(tuple, shown["tally"])) == sorted([("green", "left", 4), ("yellow", "left", 3),
+                                                        ("red", "left", 1), ("blue", "right", 1)])
     for seat in (*state.seats, TABLE):
         view = state.view(seat)
         assert view.ballots == tuple(Ballot(1, "nomination", v, tuple(H(*h) for h in ballots[v]))
@@ -91,7 +91,8 @@ def test_the_two_most_voted_are_the_suspects_and_the_runoff_lynches_one():
                           "green": [("yellow", "left"), ("red", "left")], "yellow": [("green", "left")] * 2,
                           "purple": [("yellow", "left")]})
     assert of(events, "suspects") == [{"kind": "suspects", "paw": ["green", "left"], "fur": ["yellow", "left"]}]
-    assert state.phase == "runoff" and state.view(TABLE).runoffs == (Suspects(1, H("green", "left"), H("yellow", "left")),)
+    assert state.phase == "runoff"
+    assert state.view(TABLE).runoffs == (Suspects(1, H("green", "left"), H("yellow", "left")),)
     assert state.legal_actions("blue") == [Mark("blue", "paw"), Mark("blue", "fur")]
     act(state, Mark("blue", "fur"))
     assert state.view("blue").my_marks == ("fur",) and state.view("red").my_marks == ()
@@ -108,7 +109,8 @@ def test_the_two_most_voted_are_the_suspects_and_the_runoff_lynches_one():
 
 def test_three_tied_at_the_top_the_burgomaster_picks_both_suspects_one_at_a_time():
     state = at_vote(5)
-    events = cast(state, {"red": [("green", "left"), ("yellow", "left")], "blue": [("purple", "left"), ("green", "left")],
+    events = cast(state, {"red": [("green", "left"), ("yellow", "left")],
+                          "blue": [("purple", "left"), ("green", "left")],
                           "green": [("yellow", "left"), ("purple", "left")], "yellow": [("blue", "left")] * 2,
                           "purple": [("red", "right")]})
     # green L 2, yellow L 2, purple L 2, blue L 2: four tied at the top

@@ -28,7 +28,7 @@ from game.engine.rng import Rng
 from game.lupusburg.rules import data
 from game.lupusburg.rules.actions import (
     ACTIONS, SIDES, Decide, Draw, EndDiscussion, GiveBroom, Keep, Mark, PassBet, Place, Point, Privilege, Seen,
-    ShowBack, SkipPrivilege, Sweep, Vote,
+    ShowBack, Side, SkipPrivilege, Sweep, Vote,
 )
 from game.lupusburg.rules.data import THIEF, TOWNSFOLK, WEREWOLF
 
@@ -128,7 +128,7 @@ class House(NamedTuple):
     """A house (and the character in it): its owner's seat and its side."""
 
     player: str
-    side: str
+    side: Side
 
 
 # ---------------------------------------------------------------------------- the public record
@@ -310,7 +310,7 @@ class LupusState:
     def is_over(self) -> bool:
         return self.phase == "over"
 
-    def living(self, seat: str) -> list[str]:
+    def living(self, seat: str) -> list[Side]:
         """The sides of ``seat``'s houses still in the game (its living characters)."""
         return [s for s in SIDES if self.alive.get(seat, {}).get(s, False)]
 
@@ -367,12 +367,12 @@ class LupusState:
             return [Place(seat, s) for s in SIDES]
         if phase in ("night", "sweep"):
             kind = Point if phase == "night" else Sweep
-            return [kind(seat, h.player, h.side) for h in self.others_houses(seat)]  # type: ignore[arg-type]
+            return [kind(seat, h.player, h.side) for h in self.others_houses(seat)]
         if phase == "privilege":
-            return [*(Privilege(seat, h.player, h.side) for h in self.privilege_targets()),  # type: ignore[arg-type]
+            return [*(Privilege(seat, h.player, h.side) for h in self.privilege_targets()),
                     SkipPrivilege(seat)]
         if phase == "show":
-            return [ShowBack(seat, s) for s in self.living(seat)]  # type: ignore[arg-type]
+            return [ShowBack(seat, s) for s in self.living(seat)]
         if phase == "seen":
             return [Seen(seat)]
         if phase == "broom":
@@ -384,11 +384,11 @@ class LupusState:
         if phase == "discuss":
             return [EndDiscussion(seat)]
         if phase in ("nominate", "vote"):
-            return [Vote(seat, h.player, h.side) for h in self.others_houses(seat)]  # type: ignore[arg-type]
+            return [Vote(seat, h.player, h.side) for h in self.others_houses(seat)]
         if phase == "runoff":
             return [Mark(seat, "paw"), Mark(seat, "fur")]
         if phase == "decide":
-            return [Decide(seat, h.player, h.side) for h in self.tied]  # type: ignore[arg-type]
+            return [Decide(seat, h.player, h.side) for h in self.tied]
         return []
 
     def privilege_targets(self) -> list[House]:
@@ -578,7 +578,7 @@ class LupusState:
                             redacted=Event("lupusburg.privilege", public)))
         self.phase = "show"
 
-    def _show_back(self, side: str, events: list[Event]) -> None:
+    def _show_back(self, side: Side, events: list[Event]) -> None:
         assert self.privilege is not None
         bm, to = self.burgomaster, self.privilege.house.player
         shown = House(bm, side)
