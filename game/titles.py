@@ -9,4 +9,5 @@ TITLES: tuple[str, ...] = (
     "game.engine.example",     # Sealed bids, the engine's tiny example game
     "game.diabolik.title",     # Diabolik – Quadruplo furto
     "game.robbank.title",      # How to Rob a Bank
+    "game.lupusburg.title",    # Lupusburg (the rules; the table comes later)
 )

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-LINTED = ["game/engine", "game/ui", "game/diabolik", "game/robbank/ui", "game/robbank/tutorial.py"]
+LINTED = ["game/engine", "game/ui", "game/diabolik", "game/robbank/ui", "game/robbank/tutorial.py",
+          "game/lupusburg"]
 
 
 def _run(module: str, *args: str) -> subprocess.CompletedProcess[str]:

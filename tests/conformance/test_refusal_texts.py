@@ -32,8 +32,8 @@ from tests.conformance.kit import cases, play, seats
 from tests.conformance.test_conformance import bad_actions
 
 ROOT = Path(__file__).resolve().parents[2]
-KEY = re.compile(r"^(engine|example|lupin|diabolik|robbank)_refusal(_core)?\.[a-z0-9_.]*[a-z0-9_]$")
-PREFIX = re.compile(r"^(engine|example|lupin|diabolik|robbank)_refusal(_core)?\.([a-z0-9_]+\.)*$")
+KEY = re.compile(r"^(engine|example|lupin|diabolik|robbank|lupusburg)_refusal(_core)?\.[a-z0-9_.]*[a-z0-9_]$")
+PREFIX = re.compile(r"^(engine|example|lupin|diabolik|robbank|lupusburg)_refusal(_core)?\.([a-z0-9_]+\.)*$")
 TITLES = list(registry.titles())
 
 

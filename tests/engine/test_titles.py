@@ -111,7 +111,7 @@ def test_no_shared_list_names_lupin_only_the_one_list_of_titles_does():
         text = (REPO / path).read_text(encoding="utf-8")
         assert not re.search("lupin", text, re.IGNORECASE), f"{path} names Lupin"
     assert "game.lupin.title" in (REPO / "game/titles.py").read_text(encoding="utf-8")
-    assert [s.name for s in titles.titles()] == ["lupin", "example", "diabolik", "robbank"]
+    assert [s.name for s in titles.titles()] == ["lupin", "example", "diabolik", "robbank", "lupusburg"]
 
 
 def test_the_example_game_is_a_title_that_simulate_and_the_selftest_play(capsys):
