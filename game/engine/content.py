@@ -12,6 +12,7 @@ Every problem is a :class:`ContentError`; nothing here lets a raw traceback reac
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
 from pathlib import Path
@@ -285,6 +286,41 @@ def fail_at(path: str | Path, node: Any, key: Any, message: str, field: str | No
     elif isinstance(node, LList) and isinstance(key, int):
         line = node.line_of(key)
     raise ContentError(path, line, field if field is not None else str(key), message)
+
+
+class FileProblem(ValueError):
+    """A problem of a whole file (a count, an entry too many) found at ``field``, a path such as
+    ``guards``, ``tiles[3].icons`` or ``colours[3].id``: :func:`load_checked` names that field and
+    its line. Raised by a schema's ``check()``."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
+def line_of(raw: Any, field: str) -> int | None:
+    """The line of ``field`` (``tiles[3].icons``) in a file parsed by :func:`load_yaml` (the
+    nearest line found when the path goes deeper than the file)."""
+    node, line = raw, getattr(raw, "line", None)
+    for key, index in re.findall(r"([A-Za-z_]\w*)|\[(\d+)\]", field):
+        step: Any = key or int(index)
+        try:
+            line = node.line_of(step)
+            node = node[step]
+        except (AttributeError, KeyError, IndexError, TypeError):
+            break
+    return line
+
+
+def load_checked(path: str | Path, schema: type[T]) -> T:
+    """A data file read into ``schema`` and checked as a whole (its ``check()`` raising
+    :class:`FileProblem`); a problem names the file, the line and the field."""
+    loaded = load_typed(path, schema)
+    try:
+        loaded.check()  # type: ignore[attr-defined]
+    except FileProblem as exc:
+        raise ContentError(path, line_of(load_yaml(path), exc.field), exc.field, str(exc)) from None
+    return loaded
 
 
 # A registry of content loaders used by `heist-table check-data`: each takes the content root and

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from game.engine import resources
-from game.engine.content import ContentError, load_typed, load_yaml, register_checker
+from game.engine.content import ContentError, FileProblem, load_checked, register_checker
 
 DATA_DIR = "lupusburg"
 MAX_PLAYERS = 8
@@ -21,15 +21,6 @@ CARDS_EACH = 2
 WEREWOLF, THIEF, TOWNSFOLK = "werewolf", "thief", "townsfolk"
 CHARACTERS = (WEREWOLF, THIEF, TOWNSFOLK)
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
-
-
-class FileProblem(ValueError):
-    """A problem of a whole file found at ``field`` (``colours[3].id``, ``coins``): :func:`_load`
-    names that field and its line."""
-
-    def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field = field
 
 
 @dataclass(frozen=True)
@@ -109,31 +100,12 @@ def path(name: str, root: Path | None = None) -> Path:
     return resources.data_dir(root) / DATA_DIR / name
 
 
-def _line_of(raw: object, field: str) -> int | None:
-    """The line of ``field`` (``colours[3].id``) in a file parsed by ``load_yaml``."""
-    node, line = raw, getattr(raw, "line", None)
-    for key, index in re.findall(r"([A-Za-z_]\w*)|\[(\d+)\]", field):
-        step: object = key or int(index)
-        try:
-            line = node.line_of(step)  # type: ignore[attr-defined]
-            node = node[step]  # type: ignore[index]
-        except (AttributeError, KeyError, IndexError, TypeError):
-            break
-    return line
-
-
 _File = TypeVar("_File", ColoursFile, BoxFile)
 
 
 def _load(name: str, schema: type[_File], root: Path | None = None) -> _File:
     """A data file read and checked as a whole; a problem names the file, the line and the field."""
-    file = path(name, root)
-    loaded = load_typed(file, schema)
-    try:
-        loaded.check()
-    except FileProblem as exc:
-        raise ContentError(file, _line_of(load_yaml(file), exc.field), exc.field, str(exc)) from None
-    return loaded
+    return load_checked(path(name, root), schema)
 
 
 @dataclass(frozen=True)

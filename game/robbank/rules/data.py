@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import functools
 import itertools
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeVar
 
 from game.engine import resources
-from game.engine.content import ContentError, load_typed, load_yaml, register_checker
+from game.engine.content import ContentError, FileProblem, load_checked, register_checker
 from game.robbank.rules import board
 
 DATA_DIR = "robbank"
@@ -25,15 +24,6 @@ ICONS = ("loot", "guard", "alarm", "thieves")
 
 Card = tuple[tuple[str, ...], ...]
 """A card: its parts (all to be done, in any order), each part one action or several to choose from."""
-
-
-class FileProblem(ValueError):
-    """A problem of a whole file (a count, a tile too many) found at ``field``, a path such as
-    ``guards`` or ``tiles[3].icons``: :func:`_load` names that field and its line."""
-
-    def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field = field
 
 
 def parse_card(text: str, allowed: tuple[str, ...]) -> Card:
@@ -189,31 +179,12 @@ def path(name: str, root: Path | None = None) -> Path:
     return resources.data_dir(root) / DATA_DIR / name
 
 
-def _line_of(raw: object, field: str) -> int | None:
-    """The line of ``field`` (``tiles[3].icons``) in a file parsed by ``load_yaml``."""
-    node, line = raw, getattr(raw, "line", None)
-    for key, index in re.findall(r"([A-Za-z_]\w*)|\[(\d+)\]", field):
-        step: object = key or int(index)
-        try:
-            line = node.line_of(step)  # type: ignore[attr-defined]
-            node = node[step]  # type: ignore[index]
-        except (AttributeError, KeyError, IndexError, TypeError):
-            break
-    return line
-
-
 _File = TypeVar("_File", RoomsFile, DecksFile)
 
 
 def _load(name: str, schema: type[_File], root: Path | None = None) -> _File:
     """A data file read and checked as a whole; a problem names the file, the line and the field."""
-    file = path(name, root)
-    loaded = load_typed(file, schema)
-    try:
-        loaded.check()
-    except FileProblem as exc:
-        raise ContentError(file, _line_of(load_yaml(file), exc.field), exc.field, str(exc)) from None
-    return loaded
+    return load_checked(path(name, root), schema)
 
 
 @dataclass(frozen=True)
