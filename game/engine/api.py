@@ -402,6 +402,17 @@ class Event:
         return self.redacted.for_seat(seat) if self.redacted is not None else None
 
 
+def with_defaults(config: Any, defaults: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """A title's settings with its defaults filled in; ValueError with a sentence when ``config`` is
+    not a mapping or names a setting the game does not have (each title then checks the values)."""
+    if not isinstance(config, Mapping):
+        raise ValueError(f"the settings of {game} must be a mapping")
+    unknown = sorted(map(str, set(config) - set(defaults)))
+    if unknown:
+        raise ValueError(f"unknown setting(s) {', '.join(unknown)} for {game}; expected {', '.join(defaults)}")
+    return {**defaults, **config}
+
+
 def events_for_seat(events: Sequence[Event], seat: Seat) -> list[Event]:
     """The events ``seat`` may see, redacted for it, in order."""
     seen = (e.for_seat(seat) for e in events)

@@ -18,7 +18,7 @@ from typing import Any
 from collections.abc import Mapping
 
 from game.engine.api import (
-    TABLE, Action, Event, Result, Seat, register_action, require,
+    TABLE, Action, Event, Result, Seat, register_action, require, with_defaults,
 )
 from game.engine.rng import Rng
 from game.engine.titles import Option, TitleSpec
@@ -50,11 +50,7 @@ class Config:
     @classmethod
     def from_mapping(cls, config: Mapping[str, Any]) -> Config:
         """Defaults filled in; ValueError with a sentence for anything unusable."""
-        unknown = sorted(set(config) - set(DEFAULTS))
-        if unknown:
-            raise ValueError(f"unknown setting(s) {', '.join(unknown)} for sealed bids; "
-                             f"expected {', '.join(DEFAULTS)}")
-        values = {**DEFAULTS, **config}
+        values = with_defaults(config, DEFAULTS, "sealed bids")
         for key, value in values.items():
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"the setting {key} must be a whole number of at least 1, not {value!r}")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game.engine.api import Event
+from game.engine.api import Event, with_defaults
 from game.engine.rng import Rng
 from game.diabolik.rules.table import (
     ACTIONS_PER_TURN, CRIMINALS, RING, PendingChoice, Pawn, slide_options,
@@ -31,13 +31,7 @@ class Config:
     @classmethod
     def from_mapping(cls, config: Mapping[str, Any]) -> Config:
         """Defaults filled in; ValueError with a sentence for anything unusable."""
-        if not isinstance(config, Mapping):
-            raise ValueError("the settings of Quadruplo furto must be a mapping")
-        unknown = sorted(set(config) - set(DEFAULTS))
-        if unknown:
-            raise ValueError(f"unknown setting(s) {', '.join(map(str, unknown))} for Quadruplo furto; "
-                             f"expected {', '.join(DEFAULTS)}")
-        values = {**DEFAULTS, **config}
+        values = with_defaults(config, DEFAULTS, "Quadruplo furto")
         players, character, diabolika = values["players"], values["character"], values["diabolika"]
         if isinstance(players, bool) or players not in (1, 2):
             raise ValueError(f"Quadruplo furto is played by 1 or 2 players, not {players!r}")

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
-from game.engine.api import TABLE, Action, Event, IllegalAction, Result, check_action, require
+from game.engine.api import TABLE, Action, Event, IllegalAction, Result, check_action, require, with_defaults
 from game.engine.rng import Rng
 from game.lupusburg.rules import data
 from game.lupusburg.rules.actions import (
@@ -86,13 +86,7 @@ class Config:
 
     @classmethod
     def from_mapping(cls, config: Mapping[str, Any]) -> Config:
-        if not isinstance(config, Mapping):
-            raise ValueError("the settings of Lupusburg must be a mapping")
-        unknown = sorted(set(config) - set(DEFAULTS))
-        if unknown:
-            raise ValueError(f"unknown setting(s) {', '.join(map(str, unknown))} for Lupusburg; "
-                             f"expected {', '.join(DEFAULTS)}")
-        v = {**DEFAULTS, **config}
+        v = with_defaults(config, DEFAULTS, "Lupusburg")
         players = v["players"]
         if isinstance(players, bool) or players not in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1):
             raise ValueError(f"Lupusburg is played by {data.MIN_PLAYERS} to {data.MAX_PLAYERS} players, "

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game.engine.api import TABLE, Action, Event, Result, Term, check_action, require
+from game.engine.api import TABLE, Action, Event, Result, Term, check_action, require, with_defaults
 from game.engine.rng import Rng
 from game.robbank.rules import board, data
 from game.robbank.rules.actions import (
@@ -44,13 +44,7 @@ class Config:
 
     @classmethod
     def from_mapping(cls, config: Mapping[str, Any]) -> Config:
-        if not isinstance(config, Mapping):
-            raise ValueError("the settings of How to Rob a Bank must be a mapping")
-        unknown = sorted(set(config) - set(DEFAULTS))
-        if unknown:
-            raise ValueError(f"unknown setting(s) {', '.join(map(str, unknown))} for How to Rob a Bank; "
-                             f"expected {', '.join(DEFAULTS)}")
-        values = {**DEFAULTS, **config}
+        values = with_defaults(config, DEFAULTS, "How to Rob a Bank")
         players, stacks = values["players"], values["stacks"]
         if isinstance(players, bool) or players not in (2, 3, 4):
             raise ValueError(f"How to Rob a Bank is played by 2 to 4 players, not {players!r}")
