@@ -3,15 +3,14 @@ the order of LOCATION_IDS, so Clerville is 5) and an RNG whose dice are written 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import pytest
 
 from game.engine.api import IllegalAction
 from game.engine.rng import Rng
 from game.diabolik.rules import LOCATION_IDS, Config, DiabolikState, Pawn
+from tests.refusals import assert_refused
 
 
 class ScriptedRng(Rng):
@@ -70,16 +69,7 @@ def of(events: Iterable[Any], kind: str) -> list[dict[str, Any]]:
 
 def refused(state: DiabolikState, action: Any, key: str) -> IllegalAction:
     """``action`` is refused with ``key``, a sentence in both languages, and the state unchanged."""
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert caught.value.key == key, caught.value.key
-    assert state == before
-    for lang in ("en", "it"):
-        text = caught.value.text(lang)
-        assert text and not text.startswith("diabolik_refusal"), text
-        assert "{" not in text, text
-    return caught.value
+    return assert_refused(state, action, key, "diabolik_refusal")
 
 
 def station_table(**faces: Any) -> dict[int, Any]:

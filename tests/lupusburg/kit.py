@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import pytest
 
 from game.engine.api import TABLE, Event, IllegalAction
 from game.engine.rng import Rng
 from game.lupusburg.rules import data
 from game.lupusburg.rules.state import Config, House, LupusState
+from tests.refusals import assert_refused
 
 W, T, F = data.WEREWOLF, data.THIEF, data.TOWNSFOLK
 
@@ -110,23 +110,9 @@ def own_call(events: Iterable[Event], seat: str) -> dict[str, Any]:
 
 
 def refused(state: LupusState, action: Any, key: str | None = None) -> IllegalAction:
-    """``action`` is refused with a sentence in Italian and English (``key`` if given), and the state
-    is exactly its snapshot from before."""
-    before = state.snapshot()
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert state == before, f"refusing {action} changed the state"
-    if key is not None:
-        assert caught.value.key == key, (caught.value.key, action)
-    texts = {}
-    for lang in ("it", "en"):
-        text = caught.value.text(lang)
-        assert text.strip(), (action, lang)
-        assert not text.startswith(("lupusburg_refusal", "engine_refusal")), (action, text)
-        assert "{" not in text and "}" not in text, (action, text)
-        texts[lang] = text
-    assert texts["it"] != texts["en"], texts
-    return caught.value
+    """``action`` is refused with a sentence in Italian and English (``key`` if given), and the
+    state is exactly its snapshot from before."""
+    return assert_refused(state, action, key, "lupusburg_refusal")
 
 
 __all__ = ["F", "House", "T", "W", "act", "for_seat", "make_state", "night", "of", "own_call", "refused", "skip_to",

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import pytest
 
 from game.engine.api import IllegalAction
 from game.engine.rng import Rng
 from game.robbank.rules import data
 from game.robbank.rules.state import COLOURS, GUARDS, Alarm, Config, Figure, RobState, Token, Turn
+from tests.refusals import assert_refused
 
 ADJACENT = {0: (1, 3), 1: (0, 2, 4), 2: (1, 5), 3: (0, 6), 4: (1,), 5: (2, 8), 6: (3, 7), 7: (6, 8), 8: (5, 7)}
 """Who opens onto whom in the bank of make_state (the walls read off the data by hand)."""
@@ -109,21 +109,7 @@ def of(events: Iterable[Any], kind: str) -> list[dict[str, Any]]:
 def refused(state: RobState, action: Any, key: str | None = None) -> IllegalAction:
     """``action`` is refused with a sentence in Italian and English (``key`` if given), and the
     state is exactly its snapshot from before."""
-    before = state.snapshot()
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert state == before, f"refusing {action} changed the state"
-    if key is not None:
-        assert caught.value.key == key, (caught.value.key, action)
-    texts = {}
-    for lang in ("it", "en"):
-        text = caught.value.text(lang)
-        assert text.strip(), (action, lang)
-        assert not text.startswith(("robbank_refusal", "engine_refusal")), (action, text)
-        assert "{" not in text and "}" not in text, (action, text)
-        texts[lang] = text
-    assert texts["it"] != texts["en"], texts
-    return caught.value
+    return assert_refused(state, action, key, "robbank_refusal")
 
 
 def legal_of(state: RobState, kind: type) -> list[Any]:
