@@ -15,6 +15,7 @@ from game.engine.checkdata import run_checks
 from game.engine.content import ContentError
 from game.engine.i18n import load_language
 from game.robbank.rules import board, data, new_game
+from tests.broken_data import assert_named
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,26 +84,8 @@ GUARDS_HEAD = "  - {card: move, count: 3}\n  - {card: move+move, count: 2}\n  - 
 ])
 def test_a_broken_file_is_named_with_its_line_and_field(tmp_path, name, old, new, field, words):
     root = _copy(tmp_path)
-    path = root / "data" / "robbank" / name
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    broken = text.replace(old, new, 1)
-    path.write_text(broken, encoding="utf-8")
-    problems = data.check_data(root)
-    assert len(problems) == 1, problems
-    problem = problems[0]
-    assert Path(problem.file).name == name
-    assert problem.field is not None and problem.field.startswith(field), problem
-    assert words in problem.message, problem
-    # the line named is the line of that field in the file
-    lines = broken.splitlines()
-    assert problem.line is not None and 1 <= problem.line <= len(lines)
-    key = field.split(".")[-1].split("[")[0]
-    assert key in lines[problem.line - 1] or field.startswith("tiles["), (problem, lines[problem.line - 1])
-    out = io.StringIO()
-    assert run_checks(root, out, only=["robbank-data"]) == 1
-    said = out.getvalue()
-    assert f"{name}:{problem.line}" in said and f"field '{problem.field}'" in said, said
+    assert_named(root, "robbank", name, old, new, field, words, check_data=data.check_data,
+                 checker="robbank-data", listed="tiles")
 
 
 def test_the_line_of_a_tile_is_the_tiles_own_line(tmp_path):
