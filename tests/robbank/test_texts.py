@@ -16,6 +16,7 @@ from game.engine.session import entry as log_entry
 from game.robbank import texts
 from game.robbank.rules import data, new_game
 from game.robbank.texts import card_text, event_text, reason_text, seat_name, who
+from tests import sentences
 from tests.robbank.test_random_games import play
 
 LANGS = ("it", "en")
@@ -66,11 +67,7 @@ SAMPLES = [
 
 
 def is_sentence(text: str, entry: dict) -> None:
-    assert text and text.strip() == text, (entry, text)
-    assert text != entry.get("kind") and "robbank." not in text, f"the raw kind shows: {text!r}"
-    assert not re.search(r"[{}]", text), f"unfilled placeholder in {text!r} ({entry})"
-    assert "_" not in text and "?" not in text, f"a key or an unknown value shows in {text!r} ({entry})"
-    assert text[0].isupper(), f"{text!r} does not start a sentence"
+    sentences.is_sentence(text, entry, "robbank.")
 
 
 def test_the_samples_cover_every_kind_the_rules_make():
@@ -85,11 +82,7 @@ def test_every_branch_reads_as_a_sentence(lang):
 
 
 def test_the_two_languages_say_different_things_and_each_branch_its_own():
-    for entry in SAMPLES:
-        assert event_text(entry, "it") != event_text(entry, "en"), entry
-    for lang in LANGS:
-        lines = [event_text(e, lang) for e in SAMPLES]
-        assert len(set(lines)) == len(lines), lang
+    sentences.assert_each_branch_its_own(SAMPLES, event_text)
 
 
 def test_sentences_name_the_pieces_and_number_rooms_from_one():
