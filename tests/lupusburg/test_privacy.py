@@ -6,7 +6,6 @@ differ only in another seat's secret give a seat the same view (the title's priv
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -15,6 +14,7 @@ from game.engine.api import TABLE
 from game.engine.rng import Rng
 from game.lupusburg.rules import new_game
 from game.lupusburg.title import privacy_pairs
+from tests.views import holds
 from tests.conformance.kit import canonical
 
 CONFIGS = [{"players": 4}, {"players": 5, "lynch": "plurality"}, {"players": 6, "broom": "on"},
@@ -24,20 +24,6 @@ SECRET_KEYS = {
     "lynched": {"character"}, "privilege": {"character"}, "shown": {"character"}, "swept": {"chest"},
     "drew": {"coins"}, "bet": {"coin"}, "voted": {"player", "side", "mark"},
 }
-
-
-def _holds(value, found, depth=0) -> bool:
-    if found(value):
-        return True
-    if depth > 6:
-        return False
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(_holds(getattr(value, f.name), found, depth + 1) for f in dataclasses.fields(value))
-    if isinstance(value, dict):
-        return any(_holds(v, found, depth + 1) for v in value.values())
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return any(_holds(v, found, depth + 1) for v in value)
-    return False
 
 
 def may_know(event, seat) -> bool:
@@ -51,7 +37,7 @@ def check_view(state, seat):
     view = state.view(seat)
     over = state.is_over()
     assert view.seat == seat
-    assert not _holds(view, lambda x: isinstance(x, Rng))
+    assert not holds(view, lambda x: isinstance(x, Rng))
     assert not hasattr(view, "rng") and not hasattr(view, "dealt") and not hasattr(view, "werewolf")
     assert isinstance(view.bag, int)
     if seat == TABLE:

@@ -8,7 +8,6 @@ same view and the same choices, and a computer player given the same view picks 
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
 
 import pytest
@@ -18,6 +17,7 @@ from game.engine.rng import Rng
 from game.robbank import ai
 from game.robbank.rules import new_game
 from game.robbank.title import privacy_pairs
+from tests.views import holds
 
 CONFIGS = [{"players": p, "stacks": s} for p in (2, 3, 4) for s in ("table", "open")]
 PUBLIC = {"round", "rotated", "furnished", "car", "laid", "turned_over", "revealed", "stood_up", "moved", "tackled",
@@ -31,21 +31,6 @@ def _id(config):
 
 def may_see_hand(seat: str, stack: str) -> bool:
     return seat != TABLE and (stack == "bank") == (seat == "bank")
-
-
-def _holds(value, found, depth=0) -> bool:
-    """Whether ``found(x)`` holds for anything inside a view."""
-    if found(value):
-        return True
-    if depth > 6:
-        return False
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(_holds(getattr(value, f.name), found, depth + 1) for f in dataclasses.fields(value))
-    if isinstance(value, dict):
-        return any(_holds(v, found, depth + 1) for v in value.values())
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return any(_holds(v, found, depth + 1) for v in value)
-    return False
 
 
 def _stack_in_sight(state, stack):
@@ -70,7 +55,7 @@ def _check_view(state, seat):
         for stack in state.stack_order():            # while robbing, never a card not yet turned up
             assert all(c is None for c in view.stacks[stack][state.played[stack] + 1:])
     assert not hasattr(view, "decks") and not hasattr(view, "rng")
-    assert not _holds(view, lambda x: isinstance(x, Rng)), seat
+    assert not holds(view, lambda x: isinstance(x, Rng)), seat
     return view
 
 
