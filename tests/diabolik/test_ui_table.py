@@ -302,3 +302,19 @@ def test_the_table_hears_the_police_phase_step_by_step(ui, monkeypatch):
             ui.key(app, pygame.K_SPACE)
         return
     raise AssertionError("no police phase with a sound in 40 seeds")
+
+
+def test_the_log_opens_with_the_cards_dealt_into_the_row(ui):
+    """The two loot and two clue cards that new_game slides into the row are told in the log as soon
+    as the game is on the table, in the player's language, before any move."""
+    for lang in ("en", "it"):
+        match = Match("diabolik", {"players": 1}, 3)
+        state = match.state
+        app = open_table(ui, match, lang=lang)
+        table = table_of(app)
+        lines = [line for line, _missed in table.log_lines()]
+        entered = [e for e in state.opening if e.kind == "diabolik.card_entered"]
+        assert len(entered) == 4
+        expected = [event_text(dict(e.data, kind=e.kind), lang, state.locations) for e in entered]
+        assert all(line in lines for line in expected), (lines, expected)
+        assert all(line in drawn_texts(app) for line in lines[-4:]), lang

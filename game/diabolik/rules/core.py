@@ -77,6 +77,7 @@ class Core:
     last_roll: int | None = None
     won: bool | None = None                    # None until the game is over
     end_reason: str = ""
+    opening: tuple[Event, ...] = field(default=(), compare=False, repr=False)   # new_game's events
 
     # ------------------------------------------------------------------------ questions
 

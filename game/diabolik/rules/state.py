@@ -180,7 +180,9 @@ def new_game(config: Mapping[str, Any], seed: int) -> DiabolikState:
         loot_left=LOOT_CARDS, clues_left=CLUE_CARDS,
         danger_max=data.danger_max() if cfg.players > 1 else data.solo_danger_max(),
         queue=[*(("enter", "loot"),) * STARTING_LOOT, *(("enter", "clue"),) * STARTING_CLUES])
-    state._run([])
+    events: list[Event] = []
+    state._run(events)
+    state.opening = tuple(events)   # the log's first lines (game.engine.api.opening_events)
     return state
 
 
