@@ -12,7 +12,7 @@ from game.engine.i18n import t
 from game.engine.replay import Match
 from game.engine.session import COMPUTER_PAUSE
 from game.ui.dice import ROLL_TIME
-from game.ui.scenes.table import TableScene
+from game.ui.scenes.table import TableScene, log_rows
 from game.diabolik.rules import Choose, EndTurn, Move, Preview, preview
 from game.diabolik.texts import choice_text, event_text, texts_for
 
@@ -317,4 +317,6 @@ def test_the_log_opens_with_the_cards_dealt_into_the_row(ui):
         assert len(entered) == 4
         expected = [event_text(dict(e.data, kind=e.kind), lang, state.locations) for e in entered]
         assert all(line in lines for line in expected), (lines, expected)
-        assert all(line in drawn_texts(app) for line in lines[-4:]), lang
+        drawn = drawn_texts(app)
+        rows = [row for rows, _marked in log_rows([(line, False) for line in lines], 99) for row in rows]
+        assert all(row in drawn for row in rows), lang

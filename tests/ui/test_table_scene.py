@@ -324,3 +324,22 @@ def test_new_game_says_the_game_stays_saved_only_once_a_move_is_saved(ui):
     click_card(ui, app, table.session.view().hand[0])
     lift(ui, app)
     assert table.match.log and asked() == i18n.t("game_menu.new_body")
+
+
+def test_a_long_log_line_takes_two_rows_and_the_newest_lines_fill_the_panel(ui):
+    """The side log shows the newest lines; one too long for the panel goes on two rows (the rest of
+    a very long one said with "…" on the second) instead of shrinking out of reading."""
+    from game.ui.scenes.table import log_rows
+
+    short = [(f"Line {i}.", False) for i in range(30)]
+    long = ("A new loot card: the die said Colle Verde, too near the hideout or another loot, "
+            "so it slides to Clerville.", True)
+    very_long = (" ".join(["word"] * 80), False)
+    shown = log_rows([*short, long, ("Last.", False)], 5)
+    assert [rows for rows, _ in shown] == [["Line 28."], ["Line 29."], shown[2][0], ["Last."]]
+    rows, marked = shown[2]
+    assert len(rows) == 2 and marked and " ".join(rows) == long[0]
+    assert sum(len(r) for r, _ in shown) == 5
+    (rows, _), = log_rows([very_long], 5)
+    assert len(rows) == 2 and rows[0].startswith("word")
+    assert log_rows([long], 1) == [(log_rows([long], 9)[0][0][:1], True)]     # one row: its first part

@@ -30,6 +30,7 @@ them registered; with neither, it shows the result in a panel of its own.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -54,6 +55,7 @@ MENU_BUTTON = pygame.FRect(PANEL.right - 18 - 110, 34, 110, 30)
 TURN = pygame.FRect(IX, 90, IW, 96)
 BUTTONS_TOP, BUTTON_H, BUTTON_GAP = 204, 48, 10
 LOG_TOP, LOG_LINE = 400, 21
+LOG_INDENT = 14        # the second row of a long log line
 MESSAGE = pygame.FRect(IX, PANEL.bottom - 96, IW, 78)
 MESSAGE_TIME = 5.0
 
@@ -619,15 +621,17 @@ class TableScene(TableParts, Scene):
             bottom = self.over_button.rect.top - 14
         y = LOG_TOP + 34
         room = max(0, int((bottom - y) // LOG_LINE))
-        shown = lines[-room:] if room else []
-        for i, (line, marked) in enumerate(shown):
+        shown = log_rows(lines, room)
+        for i, (rows, marked) in enumerate(shown):
             newest = i == len(shown) - 1
             fade = 0.3 * (len(shown) - 1 - i) / max(1, room)
             colour = theme.INK if newest or marked else mix(theme.MUTED, theme.FAINT, fade)
             if marked:
-                canvas.fill(theme.GOLD, (IX - 10, y + 3, 4, LOG_LINE - 6), radius=2)
-            fitted(canvas, line, (IX, y), IW, 15.5, theme.BODY, colour)
-            y += LOG_LINE
+                canvas.fill(theme.GOLD, (IX - 10, y + 3, 4, LOG_LINE * len(rows) - 6), radius=2)
+            for k, row in enumerate(rows):
+                indent = LOG_INDENT if k else 0          # a line's second row set in, as in a list
+                fitted(canvas, row, (IX + indent, y), IW - indent, 15.5, theme.BODY, colour)
+                y += LOG_LINE
 
     def _draw_over(self, canvas: Canvas, view: Any) -> None:
         """The plain end panel (when the shell's end screen is not there)."""
@@ -650,6 +654,32 @@ class TableScene(TableParts, Scene):
         if scores:
             text = "  ·  ".join(f"{self.board.seat_name(s)} {v}" for s, v in scores.items())
             fitted(canvas, text, (r.centerx, r.top + 160), r.width - 40, 22, theme.BODY, theme.MUTED, anchor="midtop")
+
+
+@functools.lru_cache(maxsize=1024)
+def _log_wrap(line: str) -> list[str]:
+    """A log line on the side panel's rows: one, or two with the rest on the second."""
+    from game.ui.scenes.history import wrap
+
+    rows = wrap(line, IW - LOG_INDENT, 15.5)
+    return rows if len(rows) <= 2 else [rows[0], " ".join(rows[1:])]
+
+
+def log_rows(lines: Sequence[tuple[str, bool]], room: int) -> list[tuple[list[str], bool]]:
+    """The newest log lines that fit ``room`` rows, each on one row or, when too long for the side
+    panel, on two (the rest said with "…"), oldest first: a long sentence stays readable instead of
+    shrinking (the history shows every line whole)."""
+    shown: list[tuple[list[str], bool]] = []
+    used = 0
+    for line, marked in reversed(lines):
+        rows = _log_wrap(line)
+        if used + len(rows) > room:
+            if not shown and room:
+                shown.append((rows[:room], marked))
+            break
+        shown.append((rows, marked))
+        used += len(rows)
+    return shown[::-1]
 
 
 def fitted(canvas: Canvas, text: str, pos: tuple[float, float], width: float, size: float, face: str,
