@@ -4,4 +4,4 @@ set-up (``lupusburg-setup``), the table (``lupusburg-table`` and the screenshots
 the replay (``lupusburg-end``, ``lupusburg-replay``), the rules reader (``lupusburg-rules``) and the
 tutorial (``lupusburg-tutorial``)."""
 
-from game.lupusburg.ui import end, rules_book, setup, table  # noqa: F401  (they register scenes)
+from game.lupusburg.ui import end, rules_book, setup, table, tutorial_scene  # noqa: F401  (they register scenes)

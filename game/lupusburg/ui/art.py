@@ -178,7 +178,7 @@ def character_tag(canvas: Canvas, c: tuple[float, float], kind: str, *, seen: bo
     from game.ui.scenes.table import fitted
 
     word = t(f"lupusburg.character.{kind}")
-    r = pygame.FRect(0, 0, 92, 24)
+    r = pygame.FRect(0, 0, 106, 24)
     r.center = c
     ink = character_colour(kind)
     canvas.fill(CARD, r, radius=6)
