@@ -335,9 +335,32 @@ def test_ballots_stay_secret_until_revealed_and_the_history_shows_them(ui):
     table = table_of(app)
     settle(app)
     voter = table.session.screen_seat()
+    assert table.undo_button not in table.widgets          # nothing of this round to take back yet
     vote = next(a for a in table.shown_legal() if isinstance(a, Vote))
     ui.click(app, where_to_click(table, vote)[0])
     assert state.votes[voter] == [type(state.votes[voter][0])(vote.player, vote.side)]
+    own_before = match.log[-2].seat == voter if len(match.log) >= 2 else False
+    if voter in state.to_act():            # a second vote to cast: the first may be taken back, alone
+        assert (table.undo_button in table.widgets) == (not own_before)
+        if not own_before:
+            ui.click(app, table.undo_button.rect.center)
+            assert match.state.votes[voter] == [] and match.state.phase == "nominate"
+            state = match.state
+            settle(app)
+            ui.click(app, where_to_click(table, vote)[0])
+    if voter in match.state.to_act():
+        settle(app)
+        ui.click(app, where_to_click(table, next(a for a in table.shown_legal() if isinstance(a, Vote)))[0])
+    lift_curtain(ui, app)
+    second = table.session.screen_seat()
+    assert second != voter and len(match.state.living(second)) == 2
+    settle(app)
+    vote = next(a for a in table.shown_legal() if isinstance(a, Vote))
+    ui.click(app, where_to_click(table, vote)[0])
+    assert table.undo_button in table.widgets               # the next voter's first vote: his alone to take back
+    ui.click(app, table.undo_button.rect.center)
+    assert match.state.votes[second] == [] and match.state.votes[voter] and table.session.screen_seat() == second
+    state = match.state
     rows = [r.label for d in history.days(state.view(TABLE)) for r in d.rows]
     assert "nomination" not in rows                      # not revealed yet
     finished = _to(match, lambda s: s.is_over() or (s.ballots and s.phase != "nominate"))
@@ -361,3 +384,30 @@ def test_the_table_idles_between_changes(ui):
     app.draw()
     assert len(app.canvas._layers) == layers
     assert table.widgets
+
+
+def test_a_double_click_that_lifts_the_curtain_never_plays_on_the_board_below(ui):
+    """The curtain is lifted by a double click over a house: the second press, even in the same
+    batch of events, falls on the board just shown and is dropped (no night call made by it)."""
+    import pygame
+
+    from game.lupusburg.ui.board import house_rect
+    from game.ui.scenes.curtain import CurtainScene
+
+    match = _to(Match("lupusburg", {"players": 5}, 3), lambda s: s.phase == "night")
+    app = open_table(ui, match)
+    table = table_of(app)
+    assert isinstance(app.stack.top, CurtainScene)
+    settle(app, 0.8)
+    seat = match.state.to_act()[0]
+    other = next(s for s in match.state.seats if s != seat)
+    px = app.canvas.point_px(house_rect(table.board.seats, other, "left").center)
+    before = len(match.log)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.process(pygame.event.Event(kind, pos=px, button=1))
+    app.update(0.05)
+    assert not isinstance(app.stack.top, CurtainScene) and table.session.screen_seat() == seat
+    assert len(match.log) == before
+    settle(app, 0.5)
+    ui.click(app, house_rect(table.board.seats, other, "left").center)      # a deliberate click plays
+    assert len(match.log) == before + 1

@@ -635,8 +635,8 @@ class LupusBoard:
         top = y + 24
         buttons = self.buttons(view, legal)
         room = (ACT.bottom - BUTTON_H - 10 if buttons else ACT.bottom) - top
-        if view.phase == "keep" and legal:
-            room = 50
+        if view.phase in ("keep", "seen") and legal:
+            room = 46           # two lines: the coins, or the character shown, below
         canvas.text_box(text, (x, top, w, room), 18, theme.BODY, theme.INK, line_spacing=1.2,
                         max_lines=max(1, int(room // 22)))
         if view.phase == "keep" and legal:
@@ -673,7 +673,7 @@ class LupusBoard:
         shown = next((s for s in reversed(view.seen) if s.how == "shown"), None)
         if shown is None:
             return
-        r = pygame.FRect(ACT.left, ACT.top + 56, 84, 104)
+        r = pygame.FRect(ACT.left, ACT.top + 72, 80, ACT.height - 72)
         art.character_card(canvas, r, shown.character)
         self._secret("character", shown.house[0], shown.house[1], shown.character)
         bm = self.seat_name(shown.house[0])

@@ -122,12 +122,12 @@ class LupusEndScene(EndScene):
                 kind = state.characters.get(seat, {}).get(side)
                 alive = state.alive.get(seat, {}).get(side, False)
                 if kind is not None:
-                    tag = art.character_tag(canvas, (x + 46, cy), kind)
+                    tag = art.character_tag(canvas, (x + 58, cy), kind)
                     if not alive:
                         canvas.line((200, 60, 60), (tag.left + 2, tag.centery), (tag.right - 2, tag.centery), 2.5)
                     canvas.text(side_mark(side), (x - 4, cy), 13, theme.BOLD, theme.FAINT, anchor="midright")
                     if state.chest.get(seat) == side:
-                        art.chest(canvas, (x + 106, cy + 3), 8)
+                        art.chest(canvas, (x + 124, cy + 3), 8)
             bet = state.bets.get(seat)
             if bet is not None:
                 art.coin(canvas, (cols["seal"] + 12, cy), bet.coin, 12)

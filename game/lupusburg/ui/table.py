@@ -152,6 +152,7 @@ class LupusTableScene(TableScene):
         self.history_scroll = 0.0
         self._history_total = 0.0
         self._quiet_until = -1e9
+        self._pressed = False
         self._seen: Any = None
         self.end_button = Button((ACT.right - 260, ACT.bottom - BUTTON_H, 260, BUTTON_H),
                                  lambda: t("lupusburg_ui.button.end_discussion"), self.end_discussion,
@@ -186,6 +187,13 @@ class LupusTableScene(TableScene):
             s.revealed, s.on_screen, s.pending, s.since = False, TABLE, None, None
 
     # ---------------------------------------------------------------- the session's steps
+    def react(self, step: Any) -> None:
+        """Every step of the session (a move, a curtain lifted, a result read) quiets the board for
+        the click guard at once, so a double click's second press, even in the same batch of
+        events, never lands on the next position."""
+        self.quiet_for(CLICK_GUARD)
+        super().react(step)
+
     def on_same(self, step: Any) -> None:
         if step.kind == "computer" and len(self.session.people()) >= 2:
             self.cover()
@@ -306,9 +314,13 @@ class LupusTableScene(TableScene):
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 3:
             self.board.picked = None        # right click: the coin picked is dropped
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self._pressed = BOARD.collidepoint(event.pos) and CLOCK.now >= self._quiet_until - 1e-9
+            return BOARD.collidepoint(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and BOARD.collidepoint(event.pos):
-            if CLOCK.now < self._quiet_until - 1e-9:
-                return True    # the board has just changed (a double click's second)
+            pressed, self._pressed = self._pressed, False
+            if not pressed or CLOCK.now < self._quiet_until - 1e-9:
+                return True    # pressed elsewhere (on the curtain) or the board has just changed
             legal = self.shown_legal()
             if not legal:
                 return True
@@ -351,13 +363,20 @@ class LupusTableScene(TableScene):
             self.widgets = [*widgets, self.over_button]
             return
         private = self.session.revealed and not self.public_screen()
-        if private and self.session.undoable():
+        if private and self.ballot_cast():
             widgets.append(self.undo_button)
         if private or not self.session.people():
             widgets.append(self.history_button)
         if self.state.phase == "discuss" and self.session.people():
             widgets.append(self.end_button)
         self.widgets = widgets
+
+    def ballot_cast(self) -> bool:
+        """Whether Undo would take back exactly the votes (or tokens) the seat on screen cast in the
+        round under way, and nothing before them (the Burgomaster's end of the discussion stays)."""
+        view = self.session.view()
+        cast = len(view.my_ballot or view.my_marks)
+        return cast > 0 and self.session.undoable() == cast
 
     # ---------------------------------------------------------------- drawing
     def waiting_line(self) -> str:
