@@ -117,8 +117,18 @@ def test_a_whole_hot_seat_game_is_played_by_clicks_with_a_curtain_before_every_p
     app = open_table(ui, match)
     assert isinstance(app.stack.top, CurtainScene)      # before the first seat lays out his houses
     shown: list[str] = []
+    names = {kind: t(f"lupusburg.character.{kind}") for kind in ("werewolf", "thief", "townsfolk")}
 
     def on_frame(table, seat):
+        state = table.match.state
+        if not state.is_over():
+            # the texts drawn name only characters the seat on screen may know (none on the table's view)
+            texts = set(drawn_texts(app))
+            named = {k for k, n in names.items() if n in texts or n.upper() in texts}
+            known = set()
+            if seat not in (None, TABLE):
+                known = set(state.dealt[seat]) | {s.character for s in state.seen.get(seat, ())}
+            assert named <= known, (seat, named, known)
         curtain = isinstance(app.stack.top, CurtainScene)
         if curtain:
             shown.append("curtain")
