@@ -55,7 +55,9 @@ def test_the_end_screen_turns_every_card_over_and_the_replay_shows_every_secret(
                 assert t(f"lupusburg.character.{state.characters[seat][side]}") in drawn
             if seat in state.scores:
                 assert str(state.scores[seat]) in drawn
-                assert sum(v for _k, v in score_items(state, seat)) == state.scores[seat]
+                items = score_items(state, seat)
+                assert sum(v for _k, _n, v in items) == state.scores[seat]
+                assert items[0] == ("characters", len(state.living(seat)), 2 * len(state.living(seat)))
         for bet in state.bets.values():
             assert str(bet.coin) in drawn and t("lupusburg_ui.end.accused", who=texts.who(bet.target)) in drawn
     end = app.stack.top

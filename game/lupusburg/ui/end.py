@@ -36,23 +36,24 @@ from game.lupusburg.ui import art
 from game.lupusburg.ui.board import LupusBoard, side_mark
 
 
-def score_items(state: Any, seat: str) -> list[tuple[str, int]]:
-    """A player's points by the rules' items (the end screen's sum): living characters, the chest,
-    the bet."""
-    items: list[tuple[str, int]] = []
+def score_items(state: Any, seat: str) -> list[tuple[str, int, int]]:
+    """A player's points by the rules' items (the end screen's sum), each (item, how many, points):
+    his living characters (2 each), his chest (while its house's character lives), his bet (a correct
+    one's coin; a wrong one's 0, or minus the coin by option)."""
+    items: list[tuple[str, int, int]] = []
     living = len(state.living(seat))
-    items.append(("characters", POINTS_PER_CHARACTER * living))
+    items.append(("characters", living, POINTS_PER_CHARACTER * living))
     chest = state.chest.get(seat)
     if chest is not None and state.alive[seat][chest]:
-        items.append(("chest", state.config.chest_value))
+        items.append(("chest", 1, state.config.chest_value))
     bet = state.bets.get(seat)
     if bet is not None:
         if bet.target == state.werewolf:
-            items.append(("bet", bet.coin))
+            items.append(("bet", bet.coin, bet.coin))
         elif state.config.wrong_bet == "minus_coin":
-            items.append(("bet", -bet.coin))
+            items.append(("bet", bet.coin, -bet.coin))
         else:
-            items.append(("bet", 0))
+            items.append(("bet", bet.coin, 0))
     return items
 
 
@@ -92,7 +93,7 @@ class LupusEndScene(EndScene):
     def _draw_rows(self, canvas: Canvas, state: Any, p: pygame.FRect, top: float) -> None:
         seats = list(state.seats)
         cols = {"player": p.left + 40, "left": p.left + 250, "right": p.left + 410, "seal": p.left + 570,
-                "points": p.left + 770, "total": p.right - 40}
+                "points": p.left + 760, "total": p.right - 36}
         for key, x in cols.items():
             if key == "total":
                 canvas.text(t(f"lupusburg_ui.end.col.{key}").upper(), (x, top), 13, theme.BOLD, theme.FAINT,
@@ -139,10 +140,12 @@ class LupusEndScene(EndScene):
                 canvas.text(t("lupusburg_ui.end.no_bet"), (cols["seal"], cy), 15, theme.ITALIC, theme.FAINT,
                             anchor="midleft")
             if seat in state.scores:
-                items = score_items(state, seat)
-                parts = [t(f"lupusburg_ui.end.item.{k}", n=v) for k, v in items if v or k == "characters"]
-                fitted(canvas, " ".join(parts), (cols["points"], cy), 150, 14, theme.BODY, theme.MUTED,
-                       anchor="midleft")
+                parts = [t(f"lupusburg_ui.end.item.{k}", n=n, points=v) for k, n, v in score_items(state, seat)
+                         if n or k != "characters"]
+                text = " · ".join(parts) or "–"
+                h = canvas.text_box_height(text, 160, 13, theme.BODY, 1.1)
+                canvas.text_box(text, (cols["points"], cy - min(h, 34) / 2, 160, 36), 13, theme.BODY, theme.MUTED,
+                                line_spacing=1.1, max_lines=2)
                 canvas.text(str(state.scores[seat]), (cols["total"], cy), 24, theme.DISPLAY,
                             theme.GOLD_LIGHT if won else theme.INK, anchor="midright")
             else:
