@@ -168,14 +168,18 @@ def test_with_one_person_his_own_view_stays_and_the_game_needs_no_curtain(ui):
     app = open_table(ui, match, computer=bots)
 
     seen: list[str] = []
+    faster: list[bool] = []
 
     def on_frame(table, seat):
         assert not isinstance(app.stack.top, CurtainScene)
         if seat is not None:
             seen.append(seat)
             assert seat == "red" or "red" not in seen      # the table's view only before red's first turn
+        if table.session.thinking() is not None and table.match.state.phase != "discuss":
+            faster.append(table.faster_button in table.widgets)   # the computer's pace may be quickened
 
     play_by_clicks(ui, app, seed=1, on_frame=on_frame)
+    assert faster and all(faster)
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

@@ -160,6 +160,8 @@ class LupusTableScene(TableScene):
         self.history_button.rect = pygame.FRect(IX + IW - 150, TURN.bottom + 12, 150, 32)
         self.undo_button.rect = pygame.FRect(IX, TURN.bottom + 12, 150, 32)
         self.undo_button.size = 16
+        self.faster_button.rect = pygame.FRect(IX, TURN.bottom + 12, 190, 32)
+        self.faster_button.size = 16
         self._layout()
 
     # ---------------------------------------------------------------- what the screen may show
@@ -365,6 +367,8 @@ class LupusTableScene(TableScene):
         private = self.session.revealed and not self.public_screen()
         if private and self.ballot_cast():
             widgets.append(self.undo_button)
+        if self.session.thinking() is not None and self.state.phase != "discuss":
+            widgets.append(self.faster_button)       # the computer's pace (its moves one by one)
         if private or not self.session.people():
             widgets.append(self.history_button)
         if self.state.phase == "discuss" and self.session.people():
