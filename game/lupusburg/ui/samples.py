@@ -7,7 +7,6 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from game.engine.api import TABLE
 from game.engine.replay import Match
 
 SEEDS = range(1, 400)
@@ -112,7 +111,3 @@ def _finished(werewolf_loses: bool, players: int) -> Match:
 def finished_match(werewolf_loses: bool = True, players: int = 6) -> Match:
     """A whole game played by random moves: the Werewolf lost (scores, several bets), or won."""
     return _fresh(_finished(werewolf_loses, players))
-
-
-def table_view(match: Match) -> Any:
-    return match.state.view(TABLE)

@@ -486,10 +486,6 @@ class LupusTableScene(TableScene):
         return y + 10
 
 
-def table_factory(match: Any, computer: Any = None, autosave: bool = False, **options: Any) -> LupusTableScene:
-    return LupusTableScene(match, computer=computer, autosave=autosave, **options)
-
-
 @register_scene("lupusburg-table")
 def _lupusburg_table(app: Any, match: Any = None, computer: Any = None, autosave: bool = False,
                      **options: Any) -> LupusTableScene:
