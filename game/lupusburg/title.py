@@ -1,6 +1,7 @@
 """Lupusburg, declared once for the engine and the shell (its line in :data:`game.titles.TITLES`).
-Pure data: every entry is a path imported only when used. The rules and random play are here; the
-table's screens and the computer players come later (data/games.yaml keeps it "coming soon")."""
+Pure data: every entry is a path imported only when used: the rules, random play, the curtain
+between seats, and the screens (game/lupusburg/ui/: the set-up, the table, the end, the replay,
+the rules reader)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,15 @@ def play_game(config: Mapping[str, Any], seed: int, bots: Any = "random") -> dic
     from game.lupusburg.simulate import play_game as run
 
     return run(config, seed, bots)
+
+
+def curtain(state: Any, before: str, after: str) -> bool:
+    """Hidden roles: every seat hides from every other (each holds his characters, his chest, his
+    coin, what he learnt), so the curtain falls before every step of a person, whoever sat at the
+    screen before (the table's view included: a game started or resumed, or the computer seats
+    played meanwhile). Only the discussion is the whole table's: no curtain before it (the screen
+    shows the table's view, nobody's secrets)."""
+    return getattr(state, "phase", "") != "discuss"
 
 
 def review_view(state: Any) -> dict[str, Any]:
@@ -164,7 +174,7 @@ TITLE = TitleSpec(
     play_game="game.lupusburg.title:play_game",
     selftest_games=(("six", {"players": 6}),),
     review_view="game.lupusburg.title:review_view",
-    checkers=("game.lupusburg.rules.data",),
+    checkers=("game.lupusburg.rules.data", "game.lupusburg.tutorial"),
     max_actions=1500,
     privacy_pairs="game.lupusburg.title:privacy_pairs",
     golden_actions=80,
@@ -173,6 +183,10 @@ TITLE = TitleSpec(
         ("eight-broom", {"players": 8, "broom": "on", "wrong_bet": "minus_coin", "protect_last": "off",
                          "score_tie": "coin_then_characters", "bet_on_dead": "off"}),
     ),
+    curtain="game.lupusburg.title:curtain",
     event_text="game.lupusburg.texts:event_text",
+    play="game.ui.shell_play",
+    ui="game.lupusburg.ui",
+    table_scene="lupusburg-table",
     setup_scene="lupusburg-setup",
 )

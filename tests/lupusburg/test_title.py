@@ -1,5 +1,5 @@
 """The title's registration and ``heist-table simulate lupusburg`` with random computer players: the
-list names it (not playable yet: no table, no computer players), its options and seats, the replay's
+list names it (playable, with its screens), its curtain, its options and seats, the replay's
 view, and whole simulated games with no error and the same figures from the same arguments."""
 
 from __future__ import annotations
@@ -31,16 +31,29 @@ def _simulate(capsys, argv):
     return code, json.loads(capsys.readouterr().out)
 
 
-def test_the_title_is_listed_and_its_rules_found_by_name_but_not_playable_yet():
+def test_the_title_is_listed_its_rules_found_by_name_and_its_screens_declared():
     spec = titles.title("lupusburg")
-    assert spec.players == (4, 8) and spec.play is None and spec.ui is None
+    assert spec.players == (4, 8) and spec.play == "game.ui.shell_play" and spec.ui == "game.lupusburg.ui"
+    assert spec.table_scene == "lupusburg-table" and spec.setup_scene == "lupusburg-setup"
     assert {o.key for o in spec.options} == {"players", "lynch", "chest_value", "wrong_bet", "score_tie",
                                              "protect_last", "broom", "bet_on_dead", "first_burgomaster"}
     assert get_title("lupusburg").new_game({}, 1) == new_game({}, 1)
-    assert "lupusburg" not in {s.name for s in titles.playable()}
+    assert "lupusburg" in {s.name for s in titles.playable()}
     catalog = load_catalog()
-    assert not catalog.game("lupusburg").playable and title_problems(catalog) == []
-    assert spec.curtain == "seats"                       # every two players hide from each other
+    assert catalog.game("lupusburg").playable and title_problems(catalog) == []
+
+
+def test_the_curtain_falls_between_any_two_seats_and_before_the_first_but_not_before_the_discussion():
+    """Every seat hides from every other (hidden roles): the curtain falls before every step of a
+    person, whoever sat before (the table's view too); only the discussion is the whole table's."""
+    from game.engine.api import TABLE
+
+    state = new_game({"players": 5}, 3)
+    curtain = titles.load(titles.title("lupusburg").curtain)
+    for before in (TABLE, "red", "blue"):
+        assert curtain(state, before, "green")
+    state.phase = "discuss"
+    assert not curtain(state, "red", "blue") and not curtain(state, TABLE, "blue")
 
 
 def test_seats_are_the_first_colours_clockwise():

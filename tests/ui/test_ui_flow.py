@@ -127,7 +127,7 @@ def test_the_dialog_blocks_clicks_on_the_scene_below(ui):
     assert isinstance(app.stack.top, QuitConfirmScene)
 
 
-def test_hover_shows_a_blurb_and_clicks_select_without_opening(ui):
+def test_hover_shows_a_blurb_and_a_click_selects_and_opens_a_playable_game(ui):
     app = ui.app(scenes=("chooser",))
     chooser = app.stack.top
     bank = next(c for c in chooser.cards if c.entry.game.id == "lupusburg")
@@ -137,20 +137,19 @@ def test_hover_shows_a_blurb_and_clicks_select_without_opening(ui):
     ui.move(app, (5, 5))
     assert chooser.shown is chooser.selected
     ui.click_widget(app, bank)
-    assert chooser.selected is bank.entry and app.stack.top is chooser  # nothing is playable yet
-    assert not chooser.open_button.enabled
+    assert chooser.selected is bank.entry and app.stack.top is not chooser  # every game is playable now: it opens
     ui.frame(app)
 
 
-def test_only_lupins_episodes_rob_a_bank_and_diabolik_are_playable_the_rest_says_coming_soon(ui):
+def test_lupins_episodes_rob_a_bank_diabolik_and_lupusburg_are_playable_the_rest_says_coming_soon(ui):
     app = ui.app(scenes=("chooser",))
     chooser = app.stack.top
     assert len(chooser.entries) == 4 + 4  # four games and Lupin's four episodes
     playable = [e for e in chooser.entries if not e.coming_soon]
-    assert len(playable) == 7  # Lupin, its two base episodes and the expansion's two; Rob a Bank; Diabolik
+    assert len(playable) == 8  # Lupin, its two base episodes and the expansion's two; Rob a Bank; Diabolik; Lupusburg
     assert [(e.game.id, e.episode.id if e.episode else None) for e in chooser.entries if e.openable] == [
         ("lupin", "rosso-rubino"), ("lupin", "gran-colpo"), ("lupin", "cagliostro"), ("lupin", "stonehenge"),
-        ("robbank", None), ("diabolik", None)]
+        ("robbank", None), ("diabolik", None), ("lupusburg", None)]
     assert all(e.coming_soon and not e.openable for e in chooser.entries if e not in playable)
 
 

@@ -25,14 +25,16 @@ def test_the_four_games_and_lupins_episodes():
     assert (catalog.game("lupusburg").players.min, catalog.game("lupusburg").players.max) == (4, 8)
     for g in catalog.games:
         assert g.blurb.it and g.blurb.en and g.blurb.it != g.blurb.en
-    # Lupin's four episodes (the base box's and the expansion's) and Diabolik (solo or two, its own
-    # set-up) can be played; the other games not yet
+    # Lupin's four episodes (the base box's and the expansion's), Diabolik (solo or two, its own
+    # set-up), How to Rob a Bank and Lupusburg can be played
     assert lupin.playable and [e.playable for e in lupin.episodes] == [True, True, True, True]
     diabolik = catalog.game("diabolik")
     assert diabolik.playable and diabolik.solo == "yes" and diabolik.setup == "diabolik-setup"
     robbank = catalog.game("robbank")
     assert robbank.playable and robbank.solo == "yes" and robbank.setup == "robbank-setup"
-    assert not any(g.playable for g in catalog.games if g.id not in ("lupin", "diabolik", "robbank"))
+    lupusburg = catalog.game("lupusburg")
+    assert lupusburg.playable and lupusburg.setup == "lupusburg-setup"   # hot-seat; solo once its computer plays
+    assert not any(g.playable for g in catalog.games if g.id not in ("lupin", "diabolik", "robbank", "lupusburg"))
 
 
 def test_check_data_knows_the_catalogue():
