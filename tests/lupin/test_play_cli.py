@@ -59,8 +59,9 @@ def test_the_command_refuses_bad_input_with_status_2(capsys):
     assert cli.main(["play", "lupin", "--episode", "gran-colpo", "--seats", "lupin,jigen,goemon"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("heist-table play: ") and "zenigata" in err and err.count("\n") == 1
-    assert cli.main(["play", "lupusburg", "--episode", "gran-colpo"]) == 2   # in the catalogue, not a title
-    assert "the games that play are lupin, example, diabolik, robbank, not 'lupusburg'" in capsys.readouterr().err
+    assert cli.main(["play", "monopoly"]) == 2                                  # not a game of the table
+    assert "the games that play are lupin, example, diabolik, robbank, lupusburg, not 'monopoly'" in \
+        capsys.readouterr().err
     assert cli.main(["play", "lupin"]) == 2      # Lupin asks for --episode in a sentence
     assert "playing lupin needs --episode" in capsys.readouterr().err
     assert cli.main(["play", "lupin", "--episode", "atlantis"]) == 2

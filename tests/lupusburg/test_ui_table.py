@@ -425,3 +425,19 @@ def test_a_double_click_that_lifts_the_curtain_never_plays_on_the_board_below(ui
     settle(app, 0.5)
     ui.click(app, house_rect(table.board.seats, other, "left").center)      # a deliberate click plays
     assert len(match.log) == before + 1
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_player_is_marked_by_number_as_well_as_colour(ui, lang):
+    """Markers never rely on colour alone: each player's plate and both his houses carry his seat's
+    number beside his colour (two players named Blue and Black, or Verde and Viola, stay apart)."""
+    from game.lupusburg.ui import art, samples
+
+    match, _seat = samples.day_position()
+    app = open_table(ui, match, lang=lang, start_revealed=True)
+    drawn = drawn_texts(app)
+    seats = match.state.seats
+    for seat in seats:
+        number = str(art.number(seats, seat))
+        assert drawn.count(number) >= 3, (seat, number)     # the plate and the two houses
+    assert len({art.number(seats, s) for s in seats}) == len(seats)
